@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** The API contract shared by the Fastify routes and the React pages (SPEC section 7). */
+
+export const ErrorBody = z.object({ message: z.string() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Role = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof Role>;
+
+export const PlanType = z.enum(['free', 'basic', 'premium']);
+export type PlanType = z.infer<typeof PlanType>;
+
+export const User = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role: Role,
+  createdAt: z.iso.datetime(),
+  stripeCustomerId: z.string().nullable(),
+  paymentMethodId: z.string().nullable(),
+  planType: PlanType,
+  uniqueFormUrl: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+const username = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .max(50, 'Username must be at most 50 characters')
+  .regex(/^[\p{L}\p{N}._@-]+$/u, 'Username may contain letters, digits, dots, dashes, underscores and @');
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const LoginBody = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const RegisterBody = z.object({
+  username,
+  email: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.email('Please enter a valid email address').max(254).nullable(),
+    )
+    .default(null),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(256, 'Password must be at most 256 characters'),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;

@@ -1,0 +1,9 @@
+/** Product-wide constants shown on public pages and in emails. */
+export const PRODUCT_NAME = 'UtilityReports';
+export const CONTACT_EMAIL = 'sales@utilityreports.io';
+
+/** SPEC section 9 limits. */
+export const MAX_CONNECTION_FILE_BYTES = 10_485_760;
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+export const RECENT_CONNECTIONS_SHOWN = 3;
+export const ADMIN_PAGE_SIZE = 10;

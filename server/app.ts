@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { SessionStore } from './features/auth/sessions.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { ensureFirstAdmin } from './features/users/service.ts';
+import { AppError } from './lib/errors.ts';
+import { registerAccessControl } from './plugins/access.ts';
+
+export type AppDeps = { config: Config; database: Database };
+
+/** Keys whose values never reach a log line. */
+const redact = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.utilityPassword',
+  '*.token',
+];
+
+/** Builds the whole HTTP app: plugins, then each feature's routes, then the client. */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      message: 'Too many attempts. Please wait a minute and try again.',
+    }),
+  });
+
+  // API calls wait for migrations and the first admin; static files are served meanwhile, so a
+  // new PGlite folder (seconds to create) does not hold up the first page.
+  const ready = database.ready.then(() => ensureFirstAdmin(database.db, config.admin, app.log));
+  ready.catch((err) => app.log.fatal({ err }, 'database start-up failed'));
+  app.decorate('databaseReady', ready);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) await ready;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.code(400).send({ message: first?.message ?? 'Invalid request' });
+    }
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    return reply.code(status).send({ message: (error as Error).message || 'Bad request' });
+  });
+
+  const sessions = new SessionStore(database.db, config.sessionSecret, config.sessionTtlMs);
+  registerAccessControl(app, sessions);
+  app.decorate('sessions', sessions);
+
+  healthRoutes(app, { database });
+  authRoutes(app, { db: database.db, sessions, config });
+
+  registerClient(app, config.clientDir);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+    databaseReady: Promise<void>;
+  }
+}
+
+/** Serves the built React app; unknown non-API paths get index.html so the router decides. */
+function registerClient(app: FastifyInstance, clientDir: string | undefined) {
+  const hasClient = clientDir && existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      hasClient &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/');
+    if (wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}

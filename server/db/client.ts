@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/**
+ * The query builder is the same for both drivers, so the rest of the code sees one type.
+ * Only this factory knows which database it talks to.
+ */
+export type Db = PgliteDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Settles once the schema is migrated; nothing may query before that. */
+  ready: Promise<void>;
+  /** Raw SQL for libraries that bring their own queries (pg-boss). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { url: string }
+  /** A folder for PGlite's files, or undefined for an in-memory database. */
+  | { dataDir: string | undefined };
+
+/** Beside this file in the source tree; the build copies them beside the bundle. */
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the database and starts migrating it. The handle is returned at once so the HTTP
+ * server can start serving static files while a new PGlite folder is still being created.
+ */
+export function openDatabase(options: DatabaseOptions): Database {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const ready = migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      ready,
+      executeSql: (text, values) => pool.query(text, values as unknown[]),
+      close: async () => {
+        await ready.catch(() => {});
+        await pool.end();
+      },
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite(options.dataDir);
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const ready = migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ready,
+    // pg-boss sends multi-statement scripts without parameters; PGlite runs those with exec().
+    executeSql: async (text, values) => {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      return client.query(text, values);
+    },
+    close: async () => {
+      await ready.catch(() => {});
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Column names are snake_case in SQL (see `casing` in client.ts and drizzle.config.ts).
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    username: text().notNull(),
+    email: text(),
+    passwordHash: text().notNull(),
+    role: text({ enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    planType: text({ enum: ['free', 'basic', 'premium'] })
+      .notNull()
+      .default('free'),
+    stripeCustomerId: text(),
+    paymentMethodId: text(),
+    uniqueFormUrl: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_unique_form_url_idx').on(t.uniqueFormUrl),
+    index('users_created_at_idx').on(t.createdAt),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_plan_type_check', sql`${t.planType} in ('free', 'basic', 'premium')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** HMAC of the cookie token; the token itself is never stored. */
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const providers = pgTable(
+  'providers',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    url: text(),
+    loginUrl: text(),
+    state: text().notNull(),
+    imageUrl: text(),
+    isActive: boolean().notNull().default(true),
+    usernameSelector: text(),
+    passwordSelector: text(),
+    submitSelector: text(),
+    ...timestamps,
+  },
+  (t) => [index('providers_name_idx').on(sql`lower(${t.name})`), index('providers_state_idx').on(t.state)],
+);
+
+export const connectionStatuses = ['pending', 'in_progress', 'complete'] as const;
+
+export const connections = pgTable(
+  'connections',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    providerId: integer()
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    customerName: text().notNull(),
+    customerEmail: text().notNull(),
+    customerPhone: text(),
+    accountName: text(),
+    accountNumber: text(),
+    serviceAddress: text(),
+    startDate: date({ mode: 'string' }),
+    endDate: date({ mode: 'string' }),
+    usageKwh: numeric({ precision: 14, scale: 3 }),
+    costCents: bigint({ mode: 'number' }),
+    /** True once an admin typed dates/usage/cost; imports then leave them alone. */
+    figuresSetManually: boolean().notNull().default(false),
+    status: text({ enum: connectionStatuses }).notNull().default('pending'),
+    notes: text(),
+    customerNotes: text(),
+    /** Credential vault: AES-256-GCM ciphertexts and the key version that sealed them. */
+    utilityUsernameSealed: text(),
+    utilityPasswordSealed: text(),
+    credentialsKeyVersion: integer(),
+    credentialsPurgedAt: timestamp({ withTimezone: true }),
+    consentAt: timestamp({ withTimezone: true }),
+    credentialsVerified: boolean(),
+    verificationMessage: text(),
+    verifiedAt: timestamp({ withTimezone: true }),
+    /** Client-supplied idempotency key so a double-clicked submit creates one row. */
+    submissionKey: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index('connections_user_id_created_idx').on(t.userId, t.createdAt),
+    index('connections_provider_id_idx').on(t.providerId),
+    index('connections_status_created_idx').on(t.status, t.createdAt),
+    index('connections_created_at_idx').on(t.createdAt),
+    uniqueIndex('connections_submission_key_idx').on(t.userId, t.submissionKey),
+    check('connections_status_check', sql`${t.status} in ('pending', 'in_progress', 'complete')`),
+  ],
+);
+
+export const connectionFiles = pgTable(
+  'connection_files',
+  {
+    id: serial().primaryKey(),
+    connectionId: integer()
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    objectKey: text().notNull(),
+    fileName: text().notNull(),
+    fileType: text({ enum: ['pdf', 'csv'] }).notNull(),
+    fileSize: bigint({ mode: 'number' }).notNull(),
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    importStatus: text(),
+    importError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('connection_files_connection_id_idx').on(t.connectionId),
+    uniqueIndex('connection_files_object_key_idx').on(t.objectKey),
+    check('connection_files_type_check', sql`${t.fileType} in ('pdf', 'csv')`),
+  ],
+);
+
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    connectionId: integer().references(() => connections.id, { onDelete: 'set null' }),
+    reportType: text().notNull().default('utility_report'),
+    description: text(),
+    costCents: integer().notNull(),
+    status: text().notNull().default('billed'),
+    stripePaymentIntentId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('usage_records_user_id_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial().primaryKey(),
+    connectionId: integer()
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    usageRecordId: integer().references(() => usageRecords.id, { onDelete: 'set null' }),
+    status: text({ enum: ['queued', 'building', 'ready', 'failed'] })
+      .notNull()
+      .default('queued'),
+    htmlKey: text(),
+    pdfKey: text(),
+    zipKey: text(),
+    error: text(),
+    emailedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('reports_connection_id_idx').on(t.connectionId),
+    index('reports_user_id_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    entityType: text().notNull(),
+    entityId: text(),
+    details: jsonb().$type<Record<string, unknown>>(),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
+);
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial().primaryKey(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    status: text({ enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('outbox_status_created_idx').on(t.status, t.createdAt)],
+);

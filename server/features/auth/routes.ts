@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LoginBody, RegisterBody, User } from '../../../common/api.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { createUser, findUserByUsername, toApiUser } from '../users/service.ts';
+import { SESSION_COOKIE, type SessionStore } from './sessions.ts';
+
+const INVALID_LOGIN = 'Invalid username or password';
+
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; sessions: SessionStore; config: Config },
+) {
+  const { db, sessions, config } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const limited = {
+    rateLimit: {
+      max: config.authRateLimit,
+      timeWindow: '1 minute',
+    },
+  };
+
+  /** Starts a fresh session, replacing whatever session the browser had (rotation). */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number) {
+    await sessions.revoke(request.cookies[SESSION_COOKIE]);
+    const { token, expiresAt } = await sessions.create(userId, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: 'auto',
+      expires: expiresAt,
+    });
+  }
+
+  api.post(
+    '/api/register',
+    {
+      config: { access: 'public', ...limited },
+      schema: { body: RegisterBody, response: { 201: User } },
+    },
+    async (request, reply) => {
+      const row = await createUser(db, { ...request.body, role: 'user' });
+      await signIn(request, reply, row.id);
+      return reply.code(201).send(toApiUser(row));
+    },
+  );
+
+  api.post(
+    '/api/login',
+    {
+      config: { access: 'public', ...limited },
+      schema: { body: LoginBody, response: { 200: User } },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const row = await findUserByUsername(db, username);
+      // Verify against a dummy hash for unknown names so timing does not tell which exist.
+      const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
+      if (!row || !ok) throw unauthorized(INVALID_LOGIN);
+      if (!row.isActive) throw unauthorized('This account has been deactivated');
+      await signIn(request, reply, row.id);
+      return toApiUser(row);
+    },
+  );
+
+  api.post(
+    '/api/logout',
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request, reply) => {
+      await sessions.revoke(request.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'Signed out' };
+    },
+  );
+
+  api.get(
+    '/api/user',
+    { config: { access: 'user' }, schema: { response: { 200: User } } },
+    async (request) => toApiUser(currentUser(request)),
+  );
+}

@@ -1,0 +1,88 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import type { UserRow } from '../users/service.ts';
+
+export const SESSION_COOKIE = 'sid';
+/** Validated sessions are remembered this long in-process; revocations drop them at once. */
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 10_000;
+
+type Cached = { user: UserRow; until: number };
+
+/**
+ * Sessions are random tokens held by the browser; the database keeps only their HMAC, so a copy
+ * of the table cannot be used to sign in.
+ */
+export class SessionStore {
+  private cache = new Map<string, Cached>();
+
+  constructor(
+    private db: Db,
+    private secret: string,
+    private ttlMs: number,
+  ) {}
+
+  private idOf(token: string): string {
+    return createHmac('sha256', this.secret).update(token).digest('base64url');
+  }
+
+  async create(userId: number, meta: { ip?: string; userAgent?: string }) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.ttlMs);
+    await this.db.insert(sessions).values({
+      id: this.idOf(token),
+      userId,
+      expiresAt,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    return { token, expiresAt };
+  }
+
+  /** The signed-in user for a cookie token, or null when it is unknown, expired or deactivated. */
+  async resolve(token: string | undefined): Promise<UserRow | null> {
+    if (!token || token.length > 100) return null;
+    const id = this.idOf(token);
+    const now = Date.now();
+    const hit = this.cache.get(id);
+    if (hit && hit.until > now) return hit.user;
+    const [row] = await this.db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))))
+      .limit(1);
+    if (!row || !row.user.isActive) {
+      this.cache.delete(id);
+      return null;
+    }
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    const until = Math.min(now + CACHE_TTL_MS, row.expiresAt.getTime());
+    this.cache.set(id, { user: row.user, until });
+    return row.user;
+  }
+
+  async revoke(token: string | undefined): Promise<void> {
+    if (!token) return;
+    const id = this.idOf(token);
+    this.cache.delete(id);
+    await this.db.delete(sessions).where(eq(sessions.id, id));
+  }
+
+  /** Signs a user out everywhere (password change, deactivation). */
+  async revokeUser(userId: number): Promise<void> {
+    this.forgetUser(userId);
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+  }
+
+  /** Drops cached copies of a user whose row changed, so the next request reads it afresh. */
+  forgetUser(userId: number): void {
+    for (const [id, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(id);
+  }
+
+  async deleteExpired(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  }
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Role, User } from '../../../common/api.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { conflict } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The API shape of a user: never the password hash. */
+export function toApiUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    stripeCustomerId: row.stripeCustomerId,
+    paymentMethodId: row.paymentMethodId,
+    planType: row.planType,
+    uniqueFormUrl: row.uniqueFormUrl,
+  };
+}
+
+/** 128 random bits: a form link nobody can guess or enumerate. */
+export const newFormUrl = () => randomBytes(16).toString('base64url');
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: string }).code === '23505' ||
+    (error as { cause?: { code?: string } }).cause?.code === '23505');
+
+export async function createUser(
+  db: Db,
+  input: { username: string; email: string | null; password: string; role?: Role },
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        role: input.role ?? 'user',
+        planType: 'free',
+        uniqueFormUrl: newFormUrl(),
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Username already exists');
+    throw error;
+  }
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row;
+}
+
+/**
+ * Makes sure an administrator exists: the configured one, or, when none is configured and the
+ * database has no admin yet, `admin` with a random password printed once.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  configured: { username: string; password: string } | undefined,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (configured) {
+    if (await findUserByUsername(db, configured.username)) return;
+    await createUser(db, { ...configured, email: null, role: 'admin' });
+    log.info({ username: configured.username }, 'created the configured administrator');
+    return;
+  }
+  const [anyAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin')))
+    .limit(1);
+  if (anyAdmin) return;
+  const password = randomBytes(12).toString('base64url');
+  await createUser(db, { username: 'admin', email: null, password, role: 'admin' });
+  // Printed once, on purpose: it is the only way to learn it. Set ADMIN_PASSWORD to choose one.
+  log.warn(`created administrator "admin" with password ${password} (shown once; change it)`);
+}

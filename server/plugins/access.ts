@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { SessionStore } from '../features/auth/sessions.ts';
+import { SESSION_COOKIE } from '../features/auth/sessions.ts';
+import type { UserRow } from '../features/users/service.ts';
+
+/** Who may call a route. Every /api route must say so; registration fails otherwise. */
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+export function registerAccessControl(app: FastifyInstance, sessions: SessionStore) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    request.user = await sessions.resolve(request.cookies[SESSION_COOKIE]);
+    if (access === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (access === 'admin' && request.user.role !== 'admin') throw forbidden();
+  });
+}
+
+/** The signed-in user of a route declared `user` or `admin`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
