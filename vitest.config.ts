@@ -1,11 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
+// API tests (*.api.test.ts) run on PGlite, and again on PostgreSQL when DATABASE_URL is set.
+const everything = [
+  'server/**/*.test.ts',
+  'common/**/*.test.ts',
+  'client/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'pglite', include: everything, env: { TEST_DATABASE: 'pglite' } },
+      },
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'postgres',
+                include: ['server/**/*.api.test.ts'],
+                env: { TEST_DATABASE: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

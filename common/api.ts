@@ -29,7 +29,10 @@ const username = z
   .trim()
   .min(1, 'Username is required')
   .max(50, 'Username must be at most 50 characters')
-  .regex(/^[\p{L}\p{N}._@-]+$/u, 'Username may contain letters, digits, dots, dashes, underscores and @');
+  .regex(
+    /^[\p{L}\p{N}._@-]+$/u,
+    'Username may contain letters, digits, dots, dashes, underscores and @',
+  );
 
 export const PASSWORD_MIN_LENGTH = 8;
 

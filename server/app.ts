@@ -37,7 +37,6 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     logger: { level: config.logLevel, redact },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.env === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,7 +81,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply
+        .code(500)
+        .send({ message: 'Something went wrong on our side. Please try again.' });
     }
     return reply.code(status).send({ message: (error as Error).message || 'Bad request' });
   });

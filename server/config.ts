@@ -69,7 +69,9 @@ export function loadConfig(
   }
   const env = parsed.data;
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
-    throw new ConfigError('Invalid setting ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together');
+    throw new ConfigError(
+      'Invalid setting ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together',
+    );
   }
   const dataDir = path.resolve(env.DATA_DIR);
   return {

@@ -31,7 +31,10 @@ export type DatabaseOptions =
   | { dataDir: string | undefined };
 
 /** Beside this file in the source tree; the build copies them beside the bundle. */
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 /**
  * Opens the database and starts migrating it. The handle is returned at once so the HTTP

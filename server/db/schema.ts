@@ -63,7 +63,10 @@ export const sessions = pgTable(
     ip: text(),
     userAgent: text(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const providers = pgTable(
@@ -81,7 +84,10 @@ export const providers = pgTable(
     submitSelector: text(),
     ...timestamps,
   },
-  (t) => [index('providers_name_idx').on(sql`lower(${t.name})`), index('providers_state_idx').on(t.state)],
+  (t) => [
+    index('providers_name_idx').on(sql`lower(${t.name})`),
+    index('providers_state_idx').on(t.state),
+  ],
 );
 
 export const connectionStatuses = ['pending', 'in_progress', 'complete'] as const;

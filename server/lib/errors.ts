@@ -11,7 +11,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError(400, message, 'bad_request');
-export const unauthorized = (message = 'Not signed in') => new AppError(401, message, 'unauthorized');
+export const unauthorized = (message = 'Not signed in') =>
+  new AppError(401, message, 'unauthorized');
 export const forbidden = (message = 'You do not have access to this') =>
   new AppError(403, message, 'forbidden');
 export const notFound = (message = 'Not found') => new AppError(404, message, 'not_found');

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { SessionStore } from '../features/auth/sessions.ts';
 import { SESSION_COOKIE } from '../features/auth/sessions.ts';
 import type { UserRow } from '../features/users/service.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
 
 /** Who may call a route. Every /api route must say so; registration fails otherwise. */
 export type Access = 'public' | 'user' | 'admin';

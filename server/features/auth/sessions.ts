@@ -54,7 +54,7 @@ export class SessionStore {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))))
       .limit(1);
-    if (!row || !row.user.isActive) {
+    if (!row?.user.isActive) {
       this.cache.delete(id);
       return null;
     }

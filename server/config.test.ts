@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'ur-config-'));
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 5000,
+      dataDir: dir,
+      databaseUrl: undefined,
+      admin: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid setting PORT: /],
+    [{ PORT: '70000' }, /^Invalid setting PORT: /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid setting DATABASE_URL: must start with postgres/],
+    [{ SESSION_SECRET: 'short' }, /^Invalid setting SESSION_SECRET: must be at least 32/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid setting LOG_LEVEL: /],
+    [
+      { ADMIN_USERNAME: 'root' },
+      /^Invalid setting ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together/,
+    ],
+    [
+      { ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'short' },
+      /^Invalid setting ADMIN_PASSWORD: must be at least 8/,
+    ],
+  ])('refuses %j with one line naming the setting', (env, message) => {
+    const attempt = () => loadConfig({ DATA_DIR: tempDir(), ...env });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+  });
+
+  it('generates a session secret into DATA_DIR once and keeps it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it('prefers a configured session secret', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+  });
+});
