@@ -22,7 +22,7 @@ export default defineConfig({
       ...(process.env.DATABASE_URL
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'postgres',
                 include: ['server/**/*.api.test.ts'],
