@@ -51,3 +51,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
   });
 });
+
+describe('empty settings', () => {
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: '', PORT: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.port).toBe(5000);
+  });
+});

@@ -61,7 +61,9 @@ export function loadConfig(
   source: Record<string, string | undefined> = process.env,
   overrides: Partial<Config> = {},
 ): Config {
-  const parsed = Env.safeParse(source);
+  // An empty variable means "not set", as shells and process managers often write it.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = Env.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = issue?.path.join('.') ?? 'environment';

@@ -20,9 +20,12 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionSto
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.access) {
+    if (!route.url.startsWith('/api/')) return;
+    if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     }
+    // JSON answers carry the fixed API header set (app.ts) instead of helmet's page headers.
+    (route as { helmet?: boolean }).helmet = false;
   });
 
   app.addHook('preHandler', async (request: FastifyRequest) => {

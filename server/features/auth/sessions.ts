@@ -16,6 +16,7 @@ type Cached = { user: UserRow; until: number };
  * of the table cannot be used to sign in.
  */
 export class SessionStore {
+  /** Keyed by the cookie token itself, so a hit costs no HMAC. */
   private cache = new Map<string, Cached>();
 
   constructor(
@@ -44,10 +45,10 @@ export class SessionStore {
   /** The signed-in user for a cookie token, or null when it is unknown, expired or deactivated. */
   async resolve(token: string | undefined): Promise<UserRow | null> {
     if (!token || token.length > 100) return null;
-    const id = this.idOf(token);
     const now = Date.now();
-    const hit = this.cache.get(id);
+    const hit = this.cache.get(token);
     if (hit && hit.until > now) return hit.user;
+    const id = this.idOf(token);
     const [row] = await this.db
       .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -55,19 +56,19 @@ export class SessionStore {
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))))
       .limit(1);
     if (!row?.user.isActive) {
-      this.cache.delete(id);
+      this.cache.delete(token);
       return null;
     }
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     const until = Math.min(now + CACHE_TTL_MS, row.expiresAt.getTime());
-    this.cache.set(id, { user: row.user, until });
+    this.cache.set(token, { user: row.user, until });
     return row.user;
   }
 
   async revoke(token: string | undefined): Promise<void> {
     if (!token) return;
     const id = this.idOf(token);
-    this.cache.delete(id);
+    this.cache.delete(token);
     await this.db.delete(sessions).where(eq(sessions.id, id));
   }
 
@@ -79,7 +80,9 @@ export class SessionStore {
 
   /** Drops cached copies of a user whose row changed, so the next request reads it afresh. */
   forgetUser(userId: number): void {
-    for (const [id, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(id);
+    for (const [token, entry] of this.cache) {
+      if (entry.user.id === userId) this.cache.delete(token);
+    }
   }
 
   async deleteExpired(): Promise<void> {

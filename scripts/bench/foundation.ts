@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { startServer } from './servers.ts';
+
+const APP = 'dist/server/main.js';
+
+async function rps(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const result = await autocannon({ url, connections: 10, duration: 10, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return result.requests.average;
+}
+
+/** Cold start: a fresh data folder (new PGlite database) until the first 200 from GET /. */
+export async function benchColdStart() {
+  const server = await startServer(APP, { port: 5901 });
+  const pageMs = server.firstOkMs;
+  const started = performance.now();
+  for (;;) {
+    const res = await fetch(`${server.url}/api/health`).catch(() => undefined);
+    if (res?.ok) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const apiMs = pageMs + (performance.now() - started);
+  await server.stop();
+  console.log(`cold start to first 200 from GET /: ${pageMs.toFixed(0)} ms (target < 5000)`);
+  console.log(`cold start to API ready (new database migrated): ${apiMs.toFixed(0)} ms`);
+}
+
+/** GET /api/user with a valid session against a bare Fastify route, same machine, same run. */
+export async function benchSessionRoute() {
+  const bare = await startServer('scripts/bench/bare-server.mjs', { port: 5902 });
+  const bareRps = await rps(bare.url);
+  await bare.stop();
+
+  const app = await startServer(APP, { port: 5903, readyPath: '/api/health' });
+  const res = await fetch(`${app.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', email: null, password: 'bench-password' }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))
+    ?.split(';')[0];
+  if (!cookie) throw new Error('register set no cookie');
+  const userRps = await rps(`${app.url}/api/user`, { cookie });
+  await app.stop();
+
+  const share = (userRps / bareRps) * 100;
+  console.log(`bare Fastify {}: ${bareRps.toFixed(0)} req/s (10 connections, 10 s)`);
+  console.log(
+    `GET /api/user with a session: ${userRps.toFixed(0)} req/s = ${share.toFixed(0)}% of bare (target >= 40%)`,
+  );
+}
+
+/** The landing page's initial JavaScript: the entry script and every module it preloads. */
+export function benchLandingBundle() {
+  const dir = 'dist/client';
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  const total = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dir, f))).length, 0);
+  console.log(
+    `landing initial JS: ${(total / 1024).toFixed(1)} KB gzipped in ${files.length} file(s) (target < 150 KB)`,
+  );
+  const heavy = files.filter((f) => /admin|stripe|uppy/i.test(f));
+  console.log(
+    `admin/Stripe/Uppy code in the landing page's initial load: ${heavy.length ? heavy.join(', ') : 'none'}`,
+  );
+}

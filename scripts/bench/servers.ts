@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export type Started = { url: string; child: ChildProcess; stop(): Promise<void> };
+
+/** Starts `node <script>` on a free port with a fresh DATA_DIR and waits for `readyPath`. */
+export async function startServer(
+  script: string,
+  options: { port: number; env?: Record<string, string>; readyPath?: string; timeoutMs?: number },
+): Promise<Started & { firstOkMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [script], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ur-bench-')),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = started + (options.timeoutMs ?? 30_000);
+  for (;;) {
+    if (performance.now() > deadline) {
+      child.kill();
+      throw new Error(`${script} did not answer ${options.readyPath ?? '/'} in time`);
+    }
+    try {
+      const res = await fetch(url + (options.readyPath ?? '/'));
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const firstOkMs = performance.now() - started;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, child, firstOkMs, stop };
+}

@@ -1,0 +1,141 @@
+import type { RowSink } from './rows.ts';
+import { wallClockLabel } from './time/civil.ts';
+import type { ZoneClock } from './time/zoneClock.ts';
+import type { Direction, DstEvent, DstMark, IntervalReading } from './types.ts';
+
+const EXACT = 0;
+const AMBIGUOUS = 1;
+const NONEXISTENT = 2;
+
+/**
+ * Gives every CSV row its UTC instant and length under the zone's DST rules:
+ * - a spring-forward label that does not exist stands for the instant the old offset gives
+ *   (PG&E writes 02:00 for the hour that became 03:00);
+ * - a fall-back label written twice is the earlier instant the first time and the later one the
+ *   second time (reversed for files in descending order);
+ * - a fall-back label written once, with data continuing after the repeated hour and nothing at
+ *   the later instant, is a folded row holding both hours: it becomes one longer reading when
+ *   the two hours touch, otherwise two half readings.
+ * An end label, when given, sets the length across a change (01:45 to 03:00 is 15 minutes).
+ */
+export function placeRows(
+  rows: RowSink,
+  direction: Direction,
+  clock: ZoneClock,
+  events: DstEvent[],
+): IntervalReading[] {
+  const n = rows.length;
+  if (n === 0) return [];
+  const key = (i: number) => (Number.isNaN(rows.local[i]) ? rows.utc[i] : rows.local[i]) as number;
+  const descending = key(0) > key(n - 1);
+  const starts = new Float64Array(n);
+  const later = new Float64Array(n);
+  const kinds = new Uint8Array(n);
+  let labelCounts: Map<number, number> | undefined;
+
+  for (let i = 0; i < n; i++) {
+    const local = rows.local[i] as number;
+    if (Number.isNaN(local)) {
+      starts[i] = rows.utc[i] as number;
+      continue;
+    }
+    starts[i] = clock.resolve(local);
+    if (clock.kind === 'ambiguous') {
+      kinds[i] = AMBIGUOUS;
+      later[i] = clock.later;
+      labelCounts ??= new Map();
+      const seen = labelCounts.get(local) ?? 0;
+      labelCounts.set(local, seen + 1);
+      if (descending ? seen === 0 : seen > 0) starts[i] = clock.later;
+    } else if (clock.kind === 'nonexistent') kinds[i] = NONEXISTENT;
+  }
+
+  const readings: IntervalReading[] = new Array(n);
+  let foldCandidates: number[] | undefined;
+  for (let i = 0; i < n; i++) {
+    const local = rows.local[i] as number;
+    const endLocal = rows.endLocal[i] as number;
+    const start = starts[i] as number;
+    const kind = kinds[i] as number;
+    let ms = (rows.seconds[i] as number) * 1000;
+    if (!Number.isNaN(endLocal) && !Number.isNaN(local)) {
+      ms = endLocal - local;
+      if (kind === EXACT) {
+        let end = clock.resolve(endLocal);
+        if (clock.kind === 'ambiguous' && end <= start) end = clock.later;
+        if (end > start) ms = end - start;
+      }
+    }
+    const cost = rows.cost[i] as number;
+    let dst: DstMark | undefined;
+    if (kind === NONEXISTENT) dst = 'nonexistent';
+    else if (kind === AMBIGUOUS) {
+      if ((labelCounts?.get(local) ?? 0) > 1) dst = 'repeated';
+      else (foldCandidates ??= []).push(i);
+    }
+    readings[i] = {
+      start,
+      duration: ms / 1000,
+      kWh: rows.kWh[i] as number,
+      direction,
+      quality: rows.quality[i] ?? 'actual',
+      cost: Number.isNaN(cost) ? undefined : cost,
+      dst,
+    };
+    if (dst) events.push(event(dst, local, start, rows.line[i] as number));
+  }
+  if (foldCandidates) unfold(readings, foldCandidates, later, rows, events);
+  fillUnknownDurations(readings);
+  return readings;
+}
+
+function event(kind: DstMark, local: number, start: number, line: number): DstEvent {
+  return { kind, label: wallClockLabel(local), start, at: `line ${line}` };
+}
+
+/** Rows whose fall-back label came once: folded when the later hour is empty but data goes on. */
+function unfold(
+  readings: IntervalReading[],
+  candidates: number[],
+  later: Float64Array,
+  rows: RowSink,
+  events: DstEvent[],
+): void {
+  let lastStart = Number.NEGATIVE_INFINITY;
+  for (const r of readings) if (r.start > lastStart) lastStart = r.start;
+  for (const i of candidates) {
+    const reading = readings[i] as IntervalReading;
+    const laterStart = later[i] as number;
+    const ms = reading.duration * 1000;
+    if (laterStart === reading.start || lastStart < laterStart + ms) continue;
+    if (readings.some((r) => r.start >= laterStart && r.start < laterStart + ms)) continue;
+    reading.dst = 'folded';
+    if (laterStart === reading.start + ms) {
+      reading.duration += (laterStart - reading.start) / 1000;
+    } else {
+      reading.kWh /= 2;
+      if (reading.cost !== undefined) reading.cost /= 2;
+      readings.push({ ...reading, start: laterStart });
+    }
+    events.push(event('folded', rows.local[i] as number, reading.start, rows.line[i] as number));
+  }
+}
+
+/** Layouts without a duration or end column: the usual step between starts is the length. */
+function fillUnknownDurations(readings: IntervalReading[]): void {
+  if (!readings.some((r) => Number.isNaN(r.duration))) return;
+  const starts = [...new Set(readings.map((r) => r.start))].sort((a, b) => a - b);
+  const counts = new Map<number, number>();
+  let step = 0;
+  let best = 0;
+  for (let i = 1; i < starts.length; i++) {
+    const d = (starts[i] as number) - (starts[i - 1] as number);
+    const c = (counts.get(d) ?? 0) + 1;
+    counts.set(d, c);
+    if (c > best) {
+      best = c;
+      step = d;
+    }
+  }
+  for (const r of readings) if (Number.isNaN(r.duration)) r.duration = step / 1000;
+}

@@ -1,0 +1,122 @@
+/** The layouts the importer recognises from a file's content. */
+export type IntervalFormat = 'espi-xml' | 'pge-csv' | 'sce-csv' | 'sdge-csv' | 'generic-csv';
+
+export type Direction = 'delivered' | 'received';
+export type ReadingQuality = 'actual' | 'estimated' | 'missing';
+
+/**
+ * How a reading's local label met a daylight-saving change:
+ * - `repeated`: the fall-back hour appeared twice with the same label; file order decided which
+ *   instant each one is;
+ * - `folded`: the fall-back hour was written once and holds both hours' energy;
+ * - `nonexistent`: a spring-forward label that does not exist locally, mapped to the instant it
+ *   stands for (the clock reading it would have had before the change).
+ */
+export type DstMark = 'repeated' | 'folded' | 'nonexistent';
+
+export interface IntervalReading {
+  /** UTC start, milliseconds since the epoch. */
+  start: number;
+  /** Seconds. */
+  duration: number;
+  kWh: number;
+  direction: Direction;
+  quality: ReadingQuality;
+  /** In the file's currency, when the file gives one. */
+  cost: number | undefined;
+  dst: DstMark | undefined;
+}
+
+export interface Gap {
+  /** UTC ms of the first instant without data, and of the next reading's start. */
+  start: number;
+  end: number;
+}
+
+export interface Channel {
+  direction: Direction;
+  /** The most common reading length in seconds. */
+  intervalSeconds: number;
+  /** Ascending by start, one reading per start. */
+  readings: IntervalReading[];
+  gaps: Gap[];
+  /** Where the channel came from in the file (ESPI MeterReading link, CSV section, column). */
+  source: string;
+}
+
+export interface DstEvent {
+  kind: DstMark;
+  /** The local label as written, e.g. `2024-11-03 01:00`. */
+  label: string;
+  /** UTC ms the label was mapped to. */
+  start: number;
+  /** CSV line or ESPI element where it was seen. */
+  at: string;
+}
+
+/** A bill summary carried by the file (ESPI UsageSummary). */
+export interface BillSummary {
+  /** UTC ms. */
+  periodStart: number;
+  periodSeconds: number;
+  /** The bill total in the file's currency (ESPI billLastPeriod). */
+  billAmount: number | undefined;
+  /** Consumption the utility states for the period. */
+  consumptionKWh: number | undefined;
+  currency: string | undefined;
+}
+
+export interface ImportMetadata {
+  timeZone: string;
+  timeZoneSource: 'file' | 'state' | 'option';
+  customerName?: string;
+  address?: string;
+  accountNumber?: string;
+  meterNumber?: string;
+  serviceId?: string;
+  bills: BillSummary[];
+  /** Totals the file states about itself (e.g. SDG&E "Total Usage"). */
+  statedTotals: { kWh?: number; cost?: number };
+  dstEvents: DstEvent[];
+  /** Readings dropped because another reading had the same channel and start. */
+  duplicatesRemoved: number;
+  /** Of those, how many disagreed with the reading kept (the first one is kept). */
+  conflictingDuplicates: number;
+  /** Things in the file that were deliberately not imported, in words. */
+  ignored: string[];
+  /** Data rows or IntervalReadings read from the file. */
+  sourceRecords: number;
+}
+
+export interface ImportResult {
+  format: IntervalFormat;
+  channels: Channel[];
+  metadata: ImportMetadata;
+}
+
+/** Header names (case-insensitive) or 0-based column indexes for the generic CSV importer. */
+export interface ColumnOverrides {
+  timestamp?: string | number;
+  /** Whether `timestamp` marks the start (default) or the end of each interval. */
+  timestampMarks?: 'start' | 'end';
+  date?: string | number;
+  time?: string | number;
+  end?: string | number;
+  kWh?: string | number;
+  kW?: string | number;
+  received?: string | number;
+  direction?: string | number;
+  cost?: string | number;
+  quality?: string | number;
+  /** Interval length in minutes. */
+  duration?: string | number;
+}
+
+export interface ImportOptions {
+  /** IANA zone used when neither the file nor `state` gives one. */
+  timeZone?: string;
+  /** The provider's US state (name or abbreviation): its zone is used when the file has none. */
+  state?: string;
+  format?: IntervalFormat;
+  columns?: ColumnOverrides;
+}
