@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // API tests (*.api.test.ts) run on PGlite, and again on PostgreSQL when DATABASE_URL is set.
@@ -9,6 +10,12 @@ const everything = [
 ];
 
 export default defineConfig({
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'client'),
+      '@common': path.resolve(import.meta.dirname, 'common'),
+    },
+  },
   test: {
     environment: 'node',
     testTimeout: 30_000,

@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { SessionStore } from './features/auth/sessions.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { providerRoutes } from './features/providers/routes.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
 import { AppError } from './lib/errors.ts';
 import { registerAccessControl } from './plugins/access.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   healthRoutes(app, { database });
   authRoutes(app, { db: database.db, sessions, config });
+  providerRoutes(app, { db: database.db });
 
   registerClient(app, config.clientDir);
   return app;

@@ -1,0 +1,164 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Provider, PublicProvider } from '../../../common/providers.ts';
+import { connections, providers } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { signedIn } from '../../test/factories.ts';
+
+let t: TestApp;
+let admin: string;
+let user: string;
+let userId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signedIn(t.app, t.database.db, 'admin')).cookie;
+  const u = await signedIn(t.app, t.database.db, 'user');
+  user = u.cookie;
+  userId = u.user.id;
+});
+afterAll(() => t.close());
+
+const valid = {
+  name: 'Pacific Gas and Electric',
+  state: 'California',
+  url: 'https://www.pge.com',
+  loginUrl: 'https://myaccount.pge.com/myaccount/s/login',
+  imageUrl: null,
+};
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+const providerCount = async () => (await t.database.db.select({ n: count() }).from(providers))[0]?.n;
+
+async function create(overrides: object = {}) {
+  const res = await call('POST', '/api/providers', admin, { ...valid, ...overrides });
+  expect(res.statusCode).toBe(201);
+  return Provider.parse(res.json());
+}
+
+describe('who may write providers', () => {
+  it.each([
+    ['anonymous', undefined, 401],
+    ['a user', 'user', 403],
+  ])('refuses %s on POST, PUT and DELETE', async (_who, as, status) => {
+    const provider = await create();
+    const cookie = as === 'user' ? user : undefined;
+    const before = await providerCount();
+    expect((await call('POST', '/api/providers', cookie, valid)).statusCode).toBe(status);
+    const put = await call('PUT', `/api/providers/${provider.id}`, cookie, { ...valid, name: 'Hacked' });
+    expect(put.statusCode).toBe(status);
+    expect((await call('DELETE', `/api/providers/${provider.id}`, cookie)).statusCode).toBe(status);
+    expect(await providerCount()).toBe(before);
+    const list = (await call('GET', '/api/providers', admin)).json() as Provider[];
+    expect(list.find((p) => p.id === provider.id)?.name).toBe(valid.name);
+  });
+});
+
+describe('GET /api/providers', () => {
+  it('shows the public only active providers and no internal fields', async () => {
+    const active = await create({ name: 'Active Utility' });
+    const inactive = await create({ name: 'Retired Utility' });
+    await call('PUT', `/api/providers/${inactive.id}`, admin, {
+      ...valid,
+      name: 'Retired Utility',
+      isActive: false,
+      usernameSelector: '#user',
+    });
+    for (const cookie of [undefined, user]) {
+      const res = await call('GET', '/api/providers', cookie);
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as Record<string, unknown>[];
+      expect(list.map((p) => p.id)).toContain(active.id);
+      expect(list.map((p) => p.id)).not.toContain(inactive.id);
+      for (const p of list) expect(Object.keys(p).sort()).toEqual(Object.keys(PublicProvider.shape).sort());
+    }
+    const adminList = (await call('GET', '/api/providers', admin)).json() as Provider[];
+    const retired = adminList.find((p) => p.id === inactive.id);
+    expect(retired).toMatchObject({ isActive: false, usernameSelector: '#user', loginUrl: valid.loginUrl });
+  });
+});
+
+describe('POST /api/providers', () => {
+  it('creates an active provider', async () => {
+    const provider = await create();
+    expect(provider).toMatchObject({ ...valid, isActive: true, usernameSelector: null });
+  });
+
+  it.each([
+    [{ name: '' }, 'Please fill in all required fields'],
+    [{ name: '   ' }, 'Please fill in all required fields'],
+    [{ state: '' }, 'Please fill in all required fields'],
+    [{ state: undefined }, 'Please fill in all required fields'],
+    [{ state: 'Ontario' }, 'State must be one of the 50 US states'],
+    [{ url: 'not a url' }, 'Website must be a valid http(s) URL'],
+    [{ loginUrl: 'javascript:alert(1)' }, 'Login URL must be a valid http(s) URL'],
+    [{ imageUrl: 'https://evil.example/logo.png' }, 'Upload the logo through the logo button'],
+  ])('refuses %j with a clear message and writes nothing', async (overrides, message) => {
+    const before = await providerCount();
+    const res = await call('POST', '/api/providers', admin, { ...valid, ...overrides });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await providerCount()).toBe(before);
+  });
+
+  it('treats empty optional fields as none', async () => {
+    const provider = await create({ url: '', loginUrl: '  ', imageUrl: '' });
+    expect(provider).toMatchObject({ url: null, loginUrl: null, imageUrl: null });
+  });
+});
+
+describe('PUT /api/providers/:id', () => {
+  it('updates the fields and the three selectors', async () => {
+    const provider = await create();
+    const res = await call('PUT', `/api/providers/${provider.id}`, admin, {
+      ...valid,
+      name: 'PG&E',
+      usernameSelector: '#username',
+      passwordSelector: 'input[type="password"]',
+      submitSelector: 'button[type="submit"]',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: provider.id,
+      name: 'PG&E',
+      usernameSelector: '#username',
+      passwordSelector: 'input[type="password"]',
+      submitSelector: 'button[type="submit"]',
+    });
+  });
+
+  it('answers 404 for an unknown provider and 400 for a bad id', async () => {
+    expect((await call('PUT', '/api/providers/999999', admin, valid)).json()).toEqual({
+      message: 'Provider not found',
+    });
+    expect((await call('PUT', '/api/providers/abc', admin, valid)).statusCode).toBe(400);
+  });
+});
+
+describe('DELETE /api/providers/:id', () => {
+  it('deletes an unused provider', async () => {
+    const provider = await create({ name: 'Unused Utility' });
+    const res = await call('DELETE', `/api/providers/${provider.id}`, admin);
+    expect(res.statusCode).toBe(200);
+    const list = (await call('GET', '/api/providers', admin)).json() as Provider[];
+    expect(list.map((p) => p.id)).not.toContain(provider.id);
+    expect((await call('DELETE', `/api/providers/${provider.id}`, admin)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a provider that connections use, and keeps both', async () => {
+    const provider = await create({ name: 'Busy Utility' });
+    await t.database.db.insert(connections).values({
+      userId,
+      providerId: provider.id,
+      customerName: 'Dana Client',
+      customerEmail: 'dana@example.com',
+    });
+    const res = await call('DELETE', `/api/providers/${provider.id}`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'Busy Utility is used by 1 connection and cannot be deleted. Deactivate it instead.',
+    });
+    const list = (await call('GET', '/api/providers', admin)).json() as Provider[];
+    expect(list.map((p) => p.id)).toContain(provider.id);
+  });
+});

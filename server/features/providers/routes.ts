@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Provider, ProviderInput, ProviderUpdate, PublicProvider } from '../../../common/providers.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  createProvider,
+  deleteProvider,
+  listProviders,
+  toProvider,
+  toPublicProvider,
+  updateProvider,
+} from './service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive('Invalid provider id') });
+
+export function providerRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const { db } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Public: the customer form lists active providers. Admins get every provider, in full.
+  api.get(
+    '/api/providers',
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: z.union([z.array(Provider), z.array(PublicProvider)]) } },
+    },
+    async (request) => {
+      const isAdmin = request.user?.role === 'admin';
+      const rows = await listProviders(db, { activeOnly: !isAdmin });
+      return isAdmin ? rows.map(toProvider) : rows.map(toPublicProvider);
+    },
+  );
+
+  api.post(
+    '/api/providers',
+    { config: { access: 'admin' }, schema: { body: ProviderInput, response: { 201: Provider } } },
+    async (request, reply) => reply.code(201).send(toProvider(await createProvider(db, request.body))),
+  );
+
+  api.put(
+    '/api/providers/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, body: ProviderUpdate, response: { 200: Provider } },
+    },
+    async (request) => toProvider(await updateProvider(db, request.params.id, request.body)),
+  );
+
+  api.delete(
+    '/api/providers/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => {
+      const provider = await deleteProvider(db, request.params.id);
+      return { message: `${provider.name} deleted` };
+    },
+  );
+}
