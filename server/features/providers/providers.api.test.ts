@@ -26,9 +26,14 @@ const valid = {
   imageUrl: null,
 };
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-const providerCount = async () => (await t.database.db.select({ n: count() }).from(providers))[0]?.n;
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: object,
+) => t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+const providerCount = async () =>
+  (await t.database.db.select({ n: count() }).from(providers))[0]?.n;
 
 async function create(overrides: object = {}) {
   const res = await call('POST', '/api/providers', admin, { ...valid, ...overrides });
@@ -45,7 +50,10 @@ describe('who may write providers', () => {
     const cookie = as === 'user' ? user : undefined;
     const before = await providerCount();
     expect((await call('POST', '/api/providers', cookie, valid)).statusCode).toBe(status);
-    const put = await call('PUT', `/api/providers/${provider.id}`, cookie, { ...valid, name: 'Hacked' });
+    const put = await call('PUT', `/api/providers/${provider.id}`, cookie, {
+      ...valid,
+      name: 'Hacked',
+    });
     expect(put.statusCode).toBe(status);
     expect((await call('DELETE', `/api/providers/${provider.id}`, cookie)).statusCode).toBe(status);
     expect(await providerCount()).toBe(before);
@@ -70,11 +78,16 @@ describe('GET /api/providers', () => {
       const list = res.json() as Record<string, unknown>[];
       expect(list.map((p) => p.id)).toContain(active.id);
       expect(list.map((p) => p.id)).not.toContain(inactive.id);
-      for (const p of list) expect(Object.keys(p).sort()).toEqual(Object.keys(PublicProvider.shape).sort());
+      for (const p of list)
+        expect(Object.keys(p).sort()).toEqual(Object.keys(PublicProvider.shape).sort());
     }
     const adminList = (await call('GET', '/api/providers', admin)).json() as Provider[];
     const retired = adminList.find((p) => p.id === inactive.id);
-    expect(retired).toMatchObject({ isActive: false, usernameSelector: '#user', loginUrl: valid.loginUrl });
+    expect(retired).toMatchObject({
+      isActive: false,
+      usernameSelector: '#user',
+      loginUrl: valid.loginUrl,
+    });
   });
 });
 

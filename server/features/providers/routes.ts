@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Provider, ProviderInput, ProviderUpdate, PublicProvider } from '../../../common/providers.ts';
+import {
+  Provider,
+  ProviderInput,
+  ProviderUpdate,
+  PublicProvider,
+} from '../../../common/providers.ts';
 import type { Db } from '../../db/client.ts';
 import {
   createProvider,
@@ -35,7 +40,8 @@ export function providerRoutes(app: FastifyInstance, deps: { db: Db }) {
   api.post(
     '/api/providers',
     { config: { access: 'admin' }, schema: { body: ProviderInput, response: { 201: Provider } } },
-    async (request, reply) => reply.code(201).send(toProvider(await createProvider(db, request.body))),
+    async (request, reply) =>
+      reply.code(201).send(toProvider(await createProvider(db, request.body))),
   );
 
   api.put(

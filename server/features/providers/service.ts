@@ -1,5 +1,10 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { Provider, ProviderInput, ProviderUpdate, PublicProvider } from '../../../common/providers.ts';
+import type {
+  Provider,
+  ProviderInput,
+  ProviderUpdate,
+  PublicProvider,
+} from '../../../common/providers.ts';
 import type { Db } from '../../db/client.ts';
 import { connections, providers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -56,7 +61,11 @@ export async function createProvider(db: Db, input: ProviderInput): Promise<Prov
 }
 
 /** Fields left out of the body keep their value; null clears them. */
-export async function updateProvider(db: Db, id: number, input: ProviderUpdate): Promise<ProviderRow> {
+export async function updateProvider(
+  db: Db,
+  id: number,
+  input: ProviderUpdate,
+): Promise<ProviderRow> {
   const [row] = await db
     .update(providers)
     .set({ ...input, updatedAt: new Date() })
