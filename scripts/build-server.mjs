@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 
 rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: ['server/main.ts'],
+  entryPoints: ['server/main.ts', 'server/worker.ts'],
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -23,6 +23,10 @@ const Env = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  RUN_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = {
@@ -38,6 +42,8 @@ export type Config = {
   trustProxy: boolean;
   /** Login and registration attempts allowed per IP per minute. */
   authRateLimit: number;
+  /** Whether `npm start` also runs the background job handlers in its process. */
+  runWorker: boolean;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | undefined;
 };
@@ -91,6 +97,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     authRateLimit: env.AUTH_RATE_LIMIT,
+    runWorker: env.RUN_WORKER,
     clientDir: path.resolve('dist/client'),
     ...overrides,
   };

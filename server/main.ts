@@ -1,34 +1,25 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { configOrExit, createJobQueue, openConfiguredDatabase } from './start.ts';
 
+// `npm start`: the HTTP server and, unless RUN_WORKER=false, a job worker in the same process.
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const database = openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/db` },
-  );
+  const config = configOrExit();
+  const database = openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
+  const queue = createJobQueue(database, config, app.log);
 
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await app.close();
+    await queue.stop();
     await database.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
   await app.databaseReady;
-  app.log.info({ database: database.kind }, 'database ready');
+  await queue.start({ work: config.runWorker });
+  app.log.info({ database: database.kind, worker: config.runWorker }, 'ready');
 }
 
 main().catch((error) => {

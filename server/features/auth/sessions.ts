@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { UserRow } from '../users/service.ts';
@@ -83,9 +83,5 @@ export class SessionStore {
     for (const [token, entry] of this.cache) {
       if (entry.user.id === userId) this.cache.delete(token);
     }
-  }
-
-  async deleteExpired(): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   }
 }

@@ -1,0 +1,18 @@
+import { lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { sessions } from '../../db/schema.ts';
+import { defineJob } from '../../jobs/types.ts';
+
+/** Expired sessions can never sign anyone in again; drop them daily. */
+export const sessionCleanupJob = defineJob({
+  name: 'sessions-delete-expired',
+  payload: z.object({}),
+  schedule: '17 3 * * *',
+  async handler(_payload, { db, log }) {
+    const deleted = await db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, new Date()))
+      .returning({ id: sessions.id });
+    log.info({ deleted: deleted.length }, 'expired sessions deleted');
+  },
+});

@@ -1,0 +1,76 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import type { JobContext, JobDefinition } from './types.ts';
+
+/**
+ * The job queue: pg-boss on the app's own database (PGlite or PostgreSQL), so several worker
+ * processes can share the load without another server.
+ */
+export class JobQueue {
+  private boss: PgBoss;
+  private started?: Promise<void>;
+
+  constructor(
+    database: Database,
+    private definitions: JobDefinition[],
+    private ctx: JobContext,
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      // One connection on PGlite: poll gently.
+      pollingIntervalSeconds: database.kind === 'pglite' ? 2 : 1,
+    });
+    this.boss.on('error', (err) => ctx.log.error({ err }, 'job queue error'));
+  }
+
+  /** Creates the queues (and schedules); with `work`, this process also runs the handlers. */
+  start(options: { work: boolean }): Promise<void> {
+    this.started ??= (async () => {
+      await this.boss.start();
+      for (const def of this.definitions) {
+        await this.boss.createQueue(def.name, {
+          name: def.name,
+          retryLimit: def.retry?.limit ?? 0,
+          retryDelay: def.retry?.delaySeconds ?? 0,
+          retryBackoff: def.retry?.backoff ?? false,
+          expireInSeconds: def.expireInSeconds ?? 15 * 60,
+        });
+        if (def.schedule) await this.boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
+        if (options.work) {
+          await this.boss.work(def.name, async (jobs) => {
+            for (const job of jobs) await this.run(def, job.data);
+          });
+        }
+      }
+    })();
+    return this.started;
+  }
+
+  /** Runs one job's handler in this process: what a worker does, and what tests call. */
+  async run(def: JobDefinition, data: unknown): Promise<void> {
+    const payload = def.payload.parse(data ?? {});
+    const log = this.ctx.log.child({ job: def.name });
+    try {
+      await def.handler(payload, { ...this.ctx, log });
+    } catch (err) {
+      log.error({ err }, 'job failed');
+      throw err;
+    }
+  }
+
+  async enqueue<P extends Record<string, unknown>>(
+    def: JobDefinition<P>,
+    payload: P,
+    options: PgBoss.SendOptions = {},
+  ): Promise<string | null> {
+    await this.started;
+    return this.boss.send(def.name, def.payload.parse(payload), options);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await this.started.catch(() => {});
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+
+/** What every job handler gets: the same services the HTTP routes use. */
+export type JobContext = { db: Db; config: Config; log: FastifyBaseLogger };
+
+/** A typed background job: a name, its payload schema, and what it does. */
+export type JobDefinition<Payload extends Record<string, unknown> = Record<string, unknown>> = {
+  name: string;
+  payload: z.ZodType<Payload>;
+  handler(payload: Payload, ctx: JobContext): Promise<void>;
+  /** Retries for work that may succeed later (network, a busy portal). */
+  retry?: { limit: number; delaySeconds: number; backoff: boolean };
+  /** Cron expression (UTC) for periodic jobs. */
+  schedule?: string;
+  /** How long one run may take before pg-boss gives up on it. */
+  expireInSeconds?: number;
+};
+
+export const defineJob = <P extends Record<string, unknown>>(definition: JobDefinition<P>) =>
+  definition;

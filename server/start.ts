@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { JOBS } from './jobs/registry.ts';
+
+/** Reads the configuration or stops the process with one clear line. */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export function openConfiguredDatabase(config: Config): Database {
+  return openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/db` },
+  );
+}
+
+export function createJobQueue(database: Database, config: Config, log: FastifyBaseLogger) {
+  return new JobQueue(database, JOBS, { db: database.db, config, log });
+}

@@ -1,0 +1,31 @@
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { configOrExit, createJobQueue, openConfiguredDatabase } from './start.ts';
+
+// `npm run worker`: runs background jobs only. Start as many as the load needs.
+async function main() {
+  const config = configOrExit();
+  if (!config.databaseUrl) {
+    // PGlite is one process's private database: a second process would corrupt it.
+    console.error(
+      'npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, npm start runs the worker itself',
+    );
+    process.exit(1);
+  }
+  const log = pino({ level: config.logLevel, redact: ['*.password', '*.utilityPassword'] });
+  const database = openConfiguredDatabase(config);
+  await database.ready;
+  const queue = createJobQueue(database, config, log);
+  closeWithGrace({ delay: 15_000 }, async ({ err }) => {
+    if (err) log.error({ err }, 'worker shutting down after an error');
+    await queue.stop();
+    await database.close();
+  });
+  await queue.start({ work: true });
+  log.info({ database: database.kind }, 'worker ready');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
