@@ -71,7 +71,10 @@ export function placeRows(
     if (kind === NONEXISTENT) dst = 'nonexistent';
     else if (kind === AMBIGUOUS) {
       if ((labelCounts?.get(local) ?? 0) > 1) dst = 'repeated';
-      else (foldCandidates ??= []).push(i);
+      else {
+        foldCandidates ??= [];
+        foldCandidates.push(i);
+      }
     }
     readings[i] = {
       start,

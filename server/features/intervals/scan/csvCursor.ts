@@ -94,6 +94,16 @@ export class CsvCursor {
     return true;
   }
 
+  /** Where the cursor is, to come back to after looking ahead. */
+  bookmark(): [number, number] {
+    return [this.pos, this.nextLine];
+  }
+
+  rewind([pos, nextLine]: [number, number]): void {
+    this.pos = pos;
+    this.nextLine = nextLine;
+  }
+
   start(i: number): number {
     return i < this.count ? (this.starts[i] as number) : 0;
   }

@@ -1,0 +1,21 @@
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The file's text: UTF-8 (with or without a byte-order mark), UTF-16 with a BOM, or, when the
+ * bytes are not valid UTF-8, Windows-1252 (older exports write their non-breaking spaces as a
+ * lone 0xA0 byte).
+ */
+export function decodeText(input: Uint8Array | string): string {
+  let text: string;
+  if (typeof input === 'string') text = input;
+  else if (input[0] === 0xff && input[1] === 0xfe) text = new TextDecoder('utf-16le').decode(input);
+  else if (input[0] === 0xfe && input[1] === 0xff) text = new TextDecoder('utf-16be').decode(input);
+  else {
+    try {
+      text = utf8.decode(input);
+    } catch {
+      text = new TextDecoder('windows-1252').decode(input);
+    }
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

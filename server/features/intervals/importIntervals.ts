@@ -1,0 +1,38 @@
+import { decodeText } from './decode.ts';
+import { detectFormat } from './detect.ts';
+import { IntervalImportError } from './errors.ts';
+import { importEspi } from './formats/espi/importEspi.ts';
+import { importGenericCsv } from './formats/genericCsv.ts';
+import { importPgeCsv } from './formats/pgeCsv.ts';
+import { importSceCsv } from './formats/sceCsv.ts';
+import { importSdgeCsv } from './formats/sdgeCsv.ts';
+import type { ImportOptions, ImportResult, IntervalFormat } from './types.ts';
+
+const IMPORTERS: Record<IntervalFormat, (text: string, options: ImportOptions) => ImportResult> = {
+  'espi-xml': importEspi,
+  'pge-csv': importPgeCsv,
+  'sce-csv': importSceCsv,
+  'sdge-csv': importSdgeCsv,
+  'generic-csv': importGenericCsv,
+};
+
+/**
+ * Reads a utility interval file (Green Button XML, PG&E / SCE / SDG&E CSV or a generic CSV),
+ * recognised from its content, into channels of UTC readings in kWh with the file's metadata.
+ * Throws IntervalImportError naming the format tried and the line or element at fault.
+ */
+export function importIntervals(
+  input: Uint8Array | string,
+  options: ImportOptions = {},
+): ImportResult {
+  const text = decodeText(input);
+  if (text.trim() === '')
+    throw new IntervalImportError('interval file', 'line 1', 'the file is empty');
+  const format = options.format ?? detectFormat(text);
+  if (!format) {
+    const root =
+      /<([A-Za-z][\w:.-]*)/.exec(text.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''))?.[1] ?? '?';
+    throw new IntervalImportError('XML', `<${root}>`, 'is not a Green Button (ESPI) feed');
+  }
+  return IMPORTERS[format](text, options);
+}

@@ -1,0 +1,173 @@
+import { IntervalImportError, lineOf } from '../errors.ts';
+
+export interface XmlHandler {
+  /** An element opens; `name` is the local name (prefix removed); attributes are in [attrStart, attrEnd). */
+  open(name: string, attrStart: number, attrEnd: number, at: number): void;
+  /** An element closes; [textStart, textEnd) is the text since the previous tag (its value for a leaf). */
+  close(name: string, textStart: number, textEnd: number, at: number): void;
+}
+
+/**
+ * A minimal streaming XML reader for Green Button feeds: elements, attributes, comments,
+ * processing instructions, CDATA and DOCTYPE are recognised; text is not copied, only its
+ * position is reported. It is several times faster than building a document because an ESPI
+ * year is a million characters of small elements, and it checks that every element closes so a
+ * truncated download is reported with the element left open.
+ */
+export function scanXml(text: string, handler: XmlHandler, format: string): void {
+  const stack: string[] = [];
+  const opened: number[] = [];
+  let p = 0;
+  let textStart = 0;
+  for (;;) {
+    const lt = text.indexOf('<', p);
+    if (lt === -1) break;
+    const c = text.charCodeAt(lt + 1);
+    if (c === 33 || c === 63) {
+      p = skipMarkup(text, lt, format);
+      continue;
+    }
+    if (c === 47) {
+      const gt = text.indexOf('>', lt);
+      const qname = stack.pop();
+      if (gt === -1 || qname === undefined) {
+        throw new IntervalImportError(
+          format,
+          `line ${lineOf(text, lt)}`,
+          'a closing tag has no matching opening tag or is cut off',
+        );
+      }
+      const after = text.charCodeAt(lt + 2 + qname.length);
+      if (!text.startsWith(qname, lt + 2) || !(after === 62 || after <= 32)) {
+        const found = text.slice(lt + 2, gt).trim();
+        throw new IntervalImportError(
+          format,
+          `<${qname}> at line ${lineOf(text, opened[opened.length - 1] ?? 0)}`,
+          `closed by </${found}> at line ${lineOf(text, lt)}`,
+        );
+      }
+      opened.pop();
+      handler.close(localName(qname), textStart, lt, lt);
+      p = gt + 1;
+      textStart = p;
+      continue;
+    }
+    let nameEnd = lt + 1;
+    for (;;) {
+      const d = text.charCodeAt(nameEnd);
+      if (d <= 32 || d === 47 || d === 62 || Number.isNaN(d)) break;
+      nameEnd++;
+    }
+    const gt = tagEnd(text, nameEnd);
+    if (gt === -1 || nameEnd === lt + 1) {
+      throw new IntervalImportError(
+        format,
+        `line ${lineOf(text, lt)}`,
+        'a tag is cut off or malformed (file truncated?)',
+      );
+    }
+    const qname = text.slice(lt + 1, nameEnd);
+    const selfClosing = text.charCodeAt(gt - 1) === 47;
+    const name = localName(qname);
+    handler.open(name, nameEnd, selfClosing ? gt - 1 : gt, lt);
+    if (selfClosing) handler.close(name, gt + 1, gt + 1, lt);
+    else {
+      stack.push(qname);
+      opened.push(lt);
+    }
+    p = gt + 1;
+    textStart = p;
+  }
+  if (stack.length > 0) {
+    const qname = stack[stack.length - 1] as string;
+    throw new IntervalImportError(
+      format,
+      `<${localName(qname)}> at line ${lineOf(text, opened[opened.length - 1] ?? 0)}`,
+      'is never closed (the file is truncated)',
+    );
+  }
+}
+
+function localName(qname: string): string {
+  const colon = qname.indexOf(':');
+  return colon === -1 ? qname : qname.slice(colon + 1);
+}
+
+/** The `>` ending a start tag, skipping quoted attribute values; -1 when cut off. */
+function tagEnd(text: string, from: number): number {
+  let p = from;
+  for (;;) {
+    const gt = text.indexOf('>', p);
+    if (gt === -1) return -1;
+    const quote = firstQuote(text, p, gt);
+    if (quote === -1) return gt;
+    const close = text.indexOf(text[quote] as string, quote + 1);
+    if (close === -1) return -1;
+    p = close + 1;
+  }
+}
+
+function firstQuote(text: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 39) return i;
+  }
+  return -1;
+}
+
+function skipMarkup(text: string, lt: number, format: string): number {
+  const [terminator, opener] = text.startsWith('<!--', lt)
+    ? ['-->', 'comment']
+    : text.startsWith('<![CDATA[', lt)
+      ? [']]>', 'CDATA section']
+      : text.startsWith('<?', lt)
+        ? ['?>', 'processing instruction']
+        : ['>', 'declaration'];
+  const end = text.indexOf(terminator, lt + 2);
+  if (end === -1) {
+    throw new IntervalImportError(
+      format,
+      `line ${lineOf(text, lt)}`,
+      `a ${opener} is never closed (the file is truncated)`,
+    );
+  }
+  return end + terminator.length;
+}
+
+/** An attribute's value in [start, end) of a start tag, entities decoded. */
+export function attribute(
+  text: string,
+  start: number,
+  end: number,
+  name: string,
+): string | undefined {
+  let p = start;
+  for (;;) {
+    const at = text.indexOf(name, p);
+    if (at === -1 || at >= end) return undefined;
+    p = at + name.length;
+    const before = text.charCodeAt(at - 1);
+    if (before > 32) continue;
+    let q = p;
+    while (text.charCodeAt(q) <= 32) q++;
+    if (text.charCodeAt(q) !== 61) continue;
+    q++;
+    while (text.charCodeAt(q) <= 32) q++;
+    const quote = text[q];
+    if (quote !== '"' && quote !== "'") continue;
+    const close = text.indexOf(quote, q + 1);
+    if (close === -1 || close > end) return undefined;
+    return decodeEntities(text.slice(q + 1, close));
+  }
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (whole, code: string) => {
+    if (code.startsWith('#x')) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
+    if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)));
+    return ENTITIES[code] ?? whole;
+  });
+}
