@@ -16,7 +16,8 @@ const NONEXISTENT = 2;
  * - a fall-back label written once, with data continuing after the repeated hour and nothing at
  *   the later instant, is a folded row holding both hours: it becomes one longer reading when
  *   the two hours touch, otherwise two half readings.
- * An end label, when given, sets the length across a change (01:45 to 03:00 is 15 minutes).
+ * An end label, when given, sets the length across a change (01:45 to 03:00 is 15 minutes,
+ * 01:45 to 01:00 at fall-back too).
  */
 export function placeRows(
   rows: RowSink,
@@ -60,7 +61,9 @@ export function placeRows(
     let ms = (rows.seconds[i] as number) * 1000;
     if (!Number.isNaN(endLocal) && !Number.isNaN(local)) {
       ms = endLocal - local;
-      if (kind === EXACT) {
+      // A repeated or folded label's own span is right as written (the fold is handled below),
+      // unless its end label is the repeat ("01:45 to 01:00"); a skipped label's span too.
+      if (kind === EXACT || (kind === AMBIGUOUS && ms <= 0)) {
         let end = clock.resolve(endLocal);
         if (clock.kind === 'ambiguous' && end <= start) end = clock.later;
         if (end > start) ms = end - start;

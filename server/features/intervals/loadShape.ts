@@ -1,0 +1,90 @@
+import type { SlotCalendar } from './calendar.ts';
+import { type CanonicalSeries, MISSING } from './series.ts';
+
+const SLOTS_PER_HOUR = 4;
+/** A day needs this many hours with data before its lowest hour counts towards base load. */
+const HOURS_FOR_BASE_LOAD = 20;
+
+export interface LoadShape {
+  loadProfile: { weekday: Array<number | null>; weekend: Array<number | null> };
+  heatmap: Array<Array<number | null>>;
+  baseLoadKw: number;
+}
+
+/**
+ * When in the day and year energy is used: average kW per local hour for weekdays and weekends,
+ * a 12×24 month-by-hour matrix, and base load (the median over days of each day's lowest hourly
+ * average demand: the always-on load, robust to a day away or a day of estimates).
+ */
+export function loadShape(series: CanonicalSeries, calendar: SlotCalendar): LoadShape {
+  const profileSum = new Float64Array(48);
+  const profileCount = new Uint32Array(48);
+  const heatSum = new Float64Array(12 * 24);
+  const heatCount = new Uint32Array(12 * 24);
+  const dailyMinimums: number[] = [];
+  let day = Number.NaN;
+  let hour = -1;
+  let hourSum = 0;
+  let hourSlots = 0;
+  let dayMin = Number.POSITIVE_INFINITY;
+  let dayHours = 0;
+  const closeHour = () => {
+    if (hourSlots >= SLOTS_PER_HOUR) {
+      dayMin = Math.min(dayMin, (hourSum / hourSlots) * SLOTS_PER_HOUR);
+      dayHours++;
+    }
+    hourSum = 0;
+    hourSlots = 0;
+  };
+  const closeDay = () => {
+    closeHour();
+    if (dayHours >= HOURS_FOR_BASE_LOAD) dailyMinimums.push(dayMin);
+    dayMin = Number.POSITIVE_INFINITY;
+    dayHours = 0;
+  };
+  for (let i = 0; i < series.length; i++) {
+    const d = calendar.day[i] as number;
+    const h = calendar.hour[i] as number;
+    if (d !== day) {
+      if (!Number.isNaN(day)) closeDay();
+      day = d;
+      hour = h;
+    } else if (h !== hour) {
+      closeHour();
+      hour = h;
+    }
+    if (series.quality[i] === MISSING) continue;
+    const kWh = series.delivered[i] as number;
+    const weekday = calendar.weekday[i] as number;
+    const p = (weekday === 0 || weekday === 6 ? 24 : 0) + h;
+    profileSum[p] = (profileSum[p] as number) + kWh;
+    profileCount[p] = (profileCount[p] as number) + 1;
+    const m = ((calendar.month[i] as number) - 1) * 24 + h;
+    heatSum[m] = (heatSum[m] as number) + kWh;
+    heatCount[m] = (heatCount[m] as number) + 1;
+    hourSum += kWh;
+    hourSlots++;
+  }
+  if (!Number.isNaN(day)) closeDay();
+  const average = (sum: Float64Array, count: Uint32Array, i: number) =>
+    count[i] ? ((sum[i] as number) / (count[i] as number)) * SLOTS_PER_HOUR : null;
+  const hours = (from: number, sum: Float64Array, count: Uint32Array) =>
+    Array.from({ length: 24 }, (_, h) => average(sum, count, from + h));
+  return {
+    loadProfile: {
+      weekday: hours(0, profileSum, profileCount),
+      weekend: hours(24, profileSum, profileCount),
+    },
+    heatmap: Array.from({ length: 12 }, (_, m) => hours(m * 24, heatSum, heatCount)),
+    baseLoadKw: median(dailyMinimums),
+  };
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = values.slice().sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}

@@ -1,0 +1,137 @@
+import { type Reconciliation, reconcile } from './reconcile.ts';
+import { type CanonicalSeries, ESTIMATED, MISSING, SLOT_MS } from './series.ts';
+import type { Channel, DstEvent, ImportResult, IntervalReading } from './types.ts';
+
+/** A run of identical readings must last this long to be reported (a meter stuck or a fill). */
+const RUN_HOURS = 6;
+
+export interface RunStats {
+  count: number;
+  longestHours: number;
+  /** UTC ms where the longest run starts. */
+  longestStart: number | undefined;
+}
+
+export interface QualityReport {
+  slots: number;
+  /** Share of 15-minute slots with data, percent. */
+  coveragePct: number;
+  gaps: {
+    count: number;
+    longestMinutes: number;
+    longestStart: number | undefined;
+    missingMinutes: number;
+  };
+  /** Share of slots with data that the utility estimated, percent. */
+  estimatedPct: number;
+  /** Share of slots with data that are an even share of a longer (e.g. hourly) reading, percent. */
+  splitPct: number;
+  /** Runs of zero readings, and of identical non-zero readings, lasting at least 6 hours. */
+  zeroRuns: RunStats;
+  flatRuns: RunStats;
+  duplicatesRemoved: number;
+  conflictingDuplicates: number;
+  dst: { repeated: number; folded: number; nonexistent: number; events: DstEvent[] };
+  reconciliation: Reconciliation[];
+}
+
+export function assessQuality(imported: ImportResult, series: CanonicalSeries): QualityReport {
+  let present = 0;
+  let estimated = 0;
+  let split = 0;
+  const gaps = {
+    count: 0,
+    longestMinutes: 0,
+    longestStart: undefined as number | undefined,
+    missingMinutes: 0,
+  };
+  let runStart = -1;
+  for (let i = 0; i <= series.length; i++) {
+    const missing = i < series.length && series.quality[i] === MISSING;
+    if (missing) {
+      if (runStart < 0) runStart = i;
+      continue;
+    }
+    if (runStart >= 0) {
+      const minutes = ((i - runStart) * SLOT_MS) / 60_000;
+      gaps.count++;
+      gaps.missingMinutes += minutes;
+      if (minutes > gaps.longestMinutes) {
+        gaps.longestMinutes = minutes;
+        gaps.longestStart = series.start + runStart * SLOT_MS;
+      }
+      runStart = -1;
+    }
+    if (i === series.length) break;
+    present++;
+    if (series.quality[i] === ESTIMATED) estimated++;
+    if (series.split[i]) split++;
+  }
+  const events = imported.metadata.dstEvents;
+  const count = (kind: DstEvent['kind']) => events.filter((e) => e.kind === kind).length;
+  const source = primary(imported.channels);
+  return {
+    slots: series.length,
+    coveragePct: series.length ? (present / series.length) * 100 : 0,
+    gaps,
+    estimatedPct: present ? (estimated / present) * 100 : 0,
+    splitPct: present ? (split / present) * 100 : 0,
+    zeroRuns: runs(source, (a) => a.kWh === 0),
+    flatRuns: runs(source, (a, b) => a.kWh !== 0 && b !== undefined && a.kWh === b.kWh),
+    duplicatesRemoved: imported.metadata.duplicatesRemoved,
+    conflictingDuplicates: imported.metadata.conflictingDuplicates,
+    dst: {
+      repeated: count('repeated'),
+      folded: count('folded'),
+      nonexistent: count('nonexistent'),
+      events,
+    },
+    reconciliation: reconcile(imported, source),
+  };
+}
+
+/** The delivered channel the canonical series is built from (the finest one). */
+function primary(channels: readonly Channel[]): Channel | undefined {
+  const delivered = channels.filter((c) => c.direction === 'delivered' && c.readings.length > 0);
+  const pool = delivered.length > 0 ? delivered : channels;
+  return pool.reduce<Channel | undefined>(
+    (best, c) => (!best || c.intervalSeconds < best.intervalSeconds ? c : best),
+    undefined,
+  );
+}
+
+/** Runs of consecutive, touching readings where `same(reading, runFirst)` holds. */
+function runs(
+  channel: Channel | undefined,
+  same: (reading: IntervalReading, first: IntervalReading | undefined) => boolean,
+): RunStats {
+  const stats: RunStats = { count: 0, longestHours: 0, longestStart: undefined };
+  const readings = channel?.readings ?? [];
+  let first: IntervalReading | undefined;
+  let end = 0;
+  const close = () => {
+    if (!first) return;
+    const hours = (end - first.start) / 3_600_000;
+    if (hours >= RUN_HOURS) {
+      stats.count++;
+      if (hours > stats.longestHours) {
+        stats.longestHours = hours;
+        stats.longestStart = first.start;
+      }
+    }
+    first = undefined;
+  };
+  for (const r of readings) {
+    if (first && r.start === end && same(r, first)) {
+      end = r.start + r.duration * 1000;
+      continue;
+    }
+    close();
+    if (same(r, r)) {
+      first = r;
+      end = r.start + r.duration * 1000;
+    }
+  }
+  close();
+  return stats;
+}
