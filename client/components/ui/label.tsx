@@ -1,0 +1,12 @@
+import * as LabelPrimitive from '@radix-ui/react-label';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils.ts';
+
+export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      className={cn('font-medium text-slate-800 text-sm leading-none', className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+/** The HTTP client every page uses (SPEC sections 7 and 8). */
+
+/** A non-2xx answer (or no answer) from the server, with the message the user should see. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    message: string,
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    /** The parsed JSON body, or null when the body was not JSON. */
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+/**
+ * The message of a failed response (SPEC section 8): the body's `message`, else
+ * "{status} {statusText}"; when the body is not JSON, the status text alone.
+ */
+export function errorMessageOf(
+  status: number,
+  statusText: string,
+  body: { json: true; value: unknown } | { json: false },
+): string {
+  if (body.json) {
+    const message = (body.value as { message?: unknown } | null)?.message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+    return `${status} ${statusText}`.trim();
+  }
+  // HTTP/2 answers carry no status text; never show an empty message.
+  return statusText || `Request failed with status ${status}`;
+}
+
+async function readBody(res: Response): Promise<{ json: true; value: unknown } | { json: false }> {
+  const text = await res.text();
+  if (text === '') return { json: false };
+  try {
+    return { json: true, value: JSON.parse(text) };
+  } catch {
+    return { json: false };
+  }
+}
+
+/** Fetches with the session cookie; throws ApiError on any non-2xx answer or network failure. */
+async function send(url: string, init: RequestInit): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, credentials: 'include' });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, null);
+  }
+  const body = await readBody(res);
+  if (!res.ok) {
+    throw new ApiError(
+      errorMessageOf(res.status, res.statusText, body),
+      res.status,
+      body.json ? body.value : null,
+    );
+  }
+  return body.json ? body.value : undefined;
+}
+
+/** Calls the API; a body is sent as JSON only when given. Resolves to the parsed JSON answer. */
+export function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method };
+  if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  return send(url, init) as Promise<T>;
+}

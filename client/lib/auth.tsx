@@ -1,0 +1,82 @@
+import type { LoginBody, User } from '@common/api.ts';
+import {
+  type UseMutationResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
+import { useLocation } from 'wouter';
+import { toast } from '@/components/ui/use-toast.ts';
+import { apiRequest } from './api.ts';
+import { getQueryFn } from './query-client.ts';
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+/** What the register form sends; an empty email goes to the server as null (SPEC section 5). */
+export type RegisterInput = { username: string; email: string | null; password: string };
+
+type AuthContextValue = {
+  user: User | null;
+  isLoading: boolean;
+  loginMutation: UseMutationResult<User, Error, LoginBody>;
+  registerMutation: UseMutationResult<User, Error, RegisterInput>;
+  logoutMutation: UseMutationResult<unknown, Error, void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Holds the session: who is signed in, and the sign-in, registration and sign-out calls. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const { data, isLoading } = useQuery<User | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+  });
+
+  /** Starts from a clean cache so nothing of a previous account stays visible. */
+  function setSignedInUser(user: User | null) {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+    queryClient.setQueryData(USER_QUERY_KEY, user);
+  }
+
+  const loginMutation = useMutation({
+    mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/login', body),
+    onSuccess: setSignedInUser,
+    onError: (error) =>
+      toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
+  });
+
+  const registerMutation = useMutation({
+    mutationFn: (body: RegisterInput) => apiRequest<User>('POST', '/api/register', body),
+    onSuccess: setSignedInUser,
+    onError: (error) =>
+      toast({ title: 'Registration failed', description: error.message, variant: 'destructive' }),
+  });
+
+  const logoutMutation = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    onSuccess: () => {
+      // Leave the protected page first, so it does not bounce to the sign-in page.
+      navigate('/');
+      setSignedInUser(null);
+    },
+    onError: (error) =>
+      toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
+  });
+
+  return (
+    <AuthContext.Provider
+      value={{ user: data ?? null, isLoading, loginMutation, registerMutation, logoutMutation }}
+    >
+      {children}
+    </AuthContext.Provider>
+  );
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,40 @@
+import type { FormEvent } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+
+export function LoginForm() {
+  const { loginMutation } = useAuth();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    loginMutation.mutate({
+      username: String(form.get('username') ?? ''),
+      password: String(form.get('password') ?? ''),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-5" aria-label="Sign in">
+      <div className="grid gap-2">
+        <Label htmlFor="login-username">Username</Label>
+        <Input id="login-username" name="username" autoComplete="username" required />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="login-password">Password</Label>
+        <Input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={loginMutation.isPending}>
+        {loginMutation.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { SAMPLE_REPORT } from '@common/sample-report.ts';
+import { ArrowRight, FileSpreadsheet, FileText, ShieldCheck } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button.tsx';
+import { formatKwh, formatUsd } from '@/lib/format.ts';
+
+/** The illustrative load profile: relative load per time slot of the day. */
+const PROFILE = [38, 34, 32, 35, 48, 66, 82, 90, 94, 88, 92, 86, 78, 64, 52, 44].map(
+  (load, slot) => ({ slot, load }),
+);
+
+export function HeroSection({ onViewSample }: { onViewSample: () => void }) {
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-b from-blue-50 via-white to-white">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 md:py-24 lg:grid-cols-2">
+        <div>
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-blue-100 px-3 py-1 font-medium text-blue-800 text-xs sm:text-sm">
+            <ShieldCheck className="size-4" aria-hidden="true" />
+            Built for energy professionals
+          </p>
+          <h1 className="font-bold text-4xl text-slate-900 tracking-tight sm:text-5xl">
+            Your customers' utility data, <span className="text-blue-600">in one report</span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-slate-600">
+            Get the two most recent utility statements, 15-minute interval data and a clear usage
+            and cost summary for any account, without chasing logins or utility portals.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link href="/pricing">
+                Start Your Project
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button variant="outline" size="lg" onClick={onViewSample}>
+              View Sample Report
+            </Button>
+          </div>
+        </div>
+        <ReportPreview />
+      </div>
+    </section>
+  );
+}
+
+/** A decorative glance at a report; the sample modal holds the readable version. */
+function ReportPreview() {
+  return (
+    <div aria-hidden="true" className="relative mx-auto w-full max-w-md">
+      <div className="absolute -inset-4 rounded-3xl bg-blue-200/40 blur-2xl" />
+      <div className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-xl">
+        <div className="flex items-center justify-between">
+          <div>
+            <p className="font-semibold text-slate-900">{SAMPLE_REPORT.accountName}</p>
+            <p className="text-slate-500 text-sm">{SAMPLE_REPORT.utilityProvider}</p>
+          </div>
+          <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 font-medium text-emerald-800 text-xs">
+            Complete
+          </span>
+        </div>
+        <div className="mt-6 grid grid-cols-2 gap-3">
+          <div className="rounded-lg bg-blue-50 p-3">
+            <p className="text-slate-500 text-xs">Usage</p>
+            <p className="font-bold text-lg text-slate-900">{formatKwh(SAMPLE_REPORT.usageKwh)}</p>
+          </div>
+          <div className="rounded-lg bg-emerald-50 p-3">
+            <p className="text-slate-500 text-xs">Cost</p>
+            <p className="font-bold text-lg text-slate-900">{formatUsd(SAMPLE_REPORT.costCents)}</p>
+          </div>
+        </div>
+        <div className="mt-6 flex h-24 items-end gap-1">
+          {PROFILE.map(({ slot, load }) => (
+            <div
+              key={slot}
+              className="flex-1 rounded-t bg-blue-500/80"
+              style={{ height: `${load}%` }}
+            />
+          ))}
+        </div>
+        <div className="mt-6 flex flex-wrap gap-2 text-slate-600 text-xs">
+          <span className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-1">
+            <FileText className="size-3.5" /> 2 statements (PDF)
+          </span>
+          <span className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-1">
+            <FileSpreadsheet className="size-3.5" /> 2 interval files (CSV)
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { CONTACT_EMAIL } from '@common/constants.ts';
+import { formatCents, PLANS } from '@common/plans.ts';
+
+export type FaqEntry = { question: string; answer: string };
+
+const basic = PLANS.basic;
+const premium = PLANS.premium;
+
+/** The pricing page's questions: billing, supported providers, security and cancelling. */
+export const PRICING_FAQ: FaqEntry[] = [
+  {
+    question: 'How does billing work?',
+    answer: `You add a card once; nothing is charged when you add it. On ${basic.name}, each report costs ${formatCents(basic.pricePerReportCents)} and is charged when you request it. On the ${premium.name}, each report costs ${formatCents(premium.pricePerReportCents)} plus ${formatCents(premium.monthlyFeeCents)} a month, and your usage is billed once at the end of the month. There is no setup fee on either plan.`,
+  },
+  {
+    question: 'Which utility providers are supported?',
+    answer: `We work with major US electric utilities, and our team adds new providers all the time. Your customer picks their utility from the list on your customer form. If theirs is not listed, write to ${CONTACT_EMAIL} and we will add it.`,
+  },
+  {
+    question: 'How are my customers’ utility logins protected?',
+    answer:
+      'Utility login details are encrypted as soon as your customer submits them, are used only to retrieve the statements and interval data for the report, and are deleted once the report is complete. They are never stored permanently and never shared.',
+  },
+  {
+    question: 'What is in a report and how fast is it delivered?',
+    answer: `Each report covers one utility account: the 2 most recent statements (PDF), 15-minute interval data (CSV), and the account details with usage in kWh and cost. It is emailed to you and available to download. ${basic.name} reports arrive within 24 hours; the ${premium.name} gets 12-hour priority processing.`,
+  },
+  {
+    question: 'Can I cancel or change my plan?',
+    answer: `Yes, at any time, with no long-term contract. ${basic.name} has nothing to cancel: you only pay for the reports you request. To cancel the ${premium.name} or switch plans, email ${CONTACT_EMAIL}; the subscription stops at the end of the current month.`,
+  },
+];
