@@ -30,9 +30,9 @@ export default defineConfig({
   },
   webServer: {
     // Always build first, so the tests never run against a stale bundle, and start from an
-    // empty data folder, so every run gets a new database. The build gets NODE_ENV=production
-    // of its own: under the server's NODE_ENV=test, Vite would bundle React's development build.
-    command: `rm -rf '${E2E_DATA_DIR}' && NODE_ENV=production npm run build && node dist/server/main.js`,
+    // empty data folder, so every run gets a new embedded database (also under CI, where
+    // DATABASE_URL is set for the API suite).
+    command: `rm -rf '${E2E_DATA_DIR}' && npm run build && node dist/server/main.js`,
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -43,6 +43,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
       NODE_ENV: 'test',
+      DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
       ADMIN_USERNAME: E2E_ADMIN.username,

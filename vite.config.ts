@@ -3,7 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // A build is always the production bundle, whatever NODE_ENV the shell has (tests set `test`).
+  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   root: 'client',
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -20,4 +22,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:5000' },
   },
-});
+}));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /** The API contract shared by the Fastify routes and the React pages (SPEC section 7). */
 
@@ -34,7 +35,7 @@ const username = z
     'Username may contain letters, digits, dots, dashes, underscores and @',
   );
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 
 export const LoginBody = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),

@@ -7,3 +7,6 @@ export const MAX_CONNECTION_FILE_BYTES = 10_485_760;
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 export const RECENT_CONNECTIONS_SHOWN = 3;
 export const ADMIN_PAGE_SIZE = 10;
+
+/** Shortest password accepted at registration. */
+export const PASSWORD_MIN_LENGTH = 8;

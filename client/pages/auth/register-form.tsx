@@ -1,9 +1,9 @@
+import { PASSWORD_MIN_LENGTH } from '@common/constants.ts';
 import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { useAuth } from '@/lib/auth.tsx';
-import { PASSWORD_MIN_LENGTH } from './password-rules.ts';
 
 export function RegisterForm() {
   const { registerMutation } = useAuth();
