@@ -27,7 +27,29 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
+
+/** Where uploaded and generated files live: a folder under DATA_DIR, or an S3 bucket. */
+export type StorageConfig =
+  | { kind: 'local'; dir: string; secret: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -44,13 +66,14 @@ export type Config = {
   authRateLimit: number;
   /** Whether `npm start` also runs the background job handlers in its process. */
   runWorker: boolean;
+  storage: StorageConfig;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | undefined;
 };
 
 export class ConfigError extends Error {}
 
-/** Reads a secret from DATA_DIR, creating it on first use so restarts keep sessions valid. */
+/** Reads a secret from DATA_DIR, creating it on first use so that it survives restarts. */
 function persistentSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   try {
@@ -81,6 +104,14 @@ export function loadConfig(
       'Invalid setting ADMIN_PASSWORD: set ADMIN_USERNAME and ADMIN_PASSWORD together',
     );
   }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid setting S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    );
+  }
+  if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Invalid setting S3_BUCKET: required when other S3_ settings are given');
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -98,7 +129,29 @@ export function loadConfig(
     trustProxy: env.TRUST_PROXY,
     authRateLimit: env.AUTH_RATE_LIMIT,
     runWorker: env.RUN_WORKER,
+    storage: storageConfig(env, dataDir),
     clientDir: path.resolve('dist/client'),
     ...overrides,
+  };
+}
+
+function storageConfig(env: z.infer<typeof Env>, dataDir: string): StorageConfig {
+  if (!env.S3_BUCKET) {
+    return {
+      kind: 'local',
+      dir: path.join(dataDir, 'objects'),
+      secret: env.STORAGE_SECRET ?? persistentSecret(dataDir, 'storage-secret'),
+    };
+  }
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
