@@ -13,6 +13,15 @@ export function finishChannel(
   metadata: Pick<ImportMetadata, 'duplicatesRemoved' | 'conflictingDuplicates'>,
 ): Channel {
   const ordered = inOrder(readings);
+  if (!hasRepeatedStart(ordered)) {
+    return {
+      direction,
+      intervalSeconds: commonDuration(ordered),
+      readings: ordered,
+      gaps: findGaps(ordered),
+      source,
+    };
+  }
   const kept: IntervalReading[] = [];
   let previous: IntervalReading | undefined;
   for (const reading of ordered) {
@@ -33,6 +42,14 @@ export function finishChannel(
     gaps: findGaps(kept),
     source,
   };
+}
+
+function hasRepeatedStart(readings: readonly IntervalReading[]): boolean {
+  for (let i = 1; i < readings.length; i++) {
+    if ((readings[i] as IntervalReading).start === (readings[i - 1] as IntervalReading).start)
+      return true;
+  }
+  return false;
 }
 
 function inOrder(readings: IntervalReading[]): IntervalReading[] {

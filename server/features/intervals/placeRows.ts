@@ -1,5 +1,6 @@
 import type { RowSink } from './rows.ts';
-import { wallClockLabel } from './time/civil.ts';
+import { qualityName } from './series.ts';
+import { DAY_MS, wallClockLabel } from './time/civil.ts';
 import type { ZoneClock } from './time/zoneClock.ts';
 import type { Direction, DstEvent, DstMark, IntervalReading } from './types.ts';
 
@@ -51,14 +52,21 @@ export function placeRows(
     } else if (clock.kind === 'nonexistent') kinds[i] = NONEXISTENT;
   }
 
-  const readings: IntervalReading[] = new Array(n);
+  // A day where any fall-back label came twice repeats its hour; a label seen once there is a
+  // row missing from one of the two hours, not a fold.
+  const repeatedDays = new Set<number>();
+  for (const [local, count] of labelCounts ?? [])
+    if (count > 1) repeatedDays.add(Math.floor(local / DAY_MS));
+
+  const readings: IntervalReading[] = [];
+  const { local: locals, endLocal: ends, seconds, kWh, cost: costs, quality } = rows;
   let foldCandidates: number[] | undefined;
   for (let i = 0; i < n; i++) {
-    const local = rows.local[i] as number;
-    const endLocal = rows.endLocal[i] as number;
+    const local = locals[i] as number;
+    const endLocal = ends[i] as number;
     const start = starts[i] as number;
     const kind = kinds[i] as number;
-    let ms = (rows.seconds[i] as number) * 1000;
+    let ms = (seconds[i] as number) * 1000;
     if (!Number.isNaN(endLocal) && !Number.isNaN(local)) {
       ms = endLocal - local;
       // A repeated or folded label's own span is right as written (the fold is handled below),
@@ -69,25 +77,25 @@ export function placeRows(
         if (end > start) ms = end - start;
       }
     }
-    const cost = rows.cost[i] as number;
+    const cost = costs[i] as number;
     let dst: DstMark | undefined;
     if (kind === NONEXISTENT) dst = 'nonexistent';
     else if (kind === AMBIGUOUS) {
       if ((labelCounts?.get(local) ?? 0) > 1) dst = 'repeated';
-      else {
+      else if (!repeatedDays.has(Math.floor(local / DAY_MS))) {
         foldCandidates ??= [];
         foldCandidates.push(i);
       }
     }
-    readings[i] = {
+    readings.push({
       start,
       duration: ms / 1000,
-      kWh: rows.kWh[i] as number,
+      kWh: kWh[i] as number,
       direction,
-      quality: rows.quality[i] ?? 'actual',
+      quality: qualityName(quality[i] as number),
       cost: Number.isNaN(cost) ? undefined : cost,
       dst,
-    };
+    });
     if (dst) events.push(event(dst, local, start, rows.line[i] as number));
   }
   if (foldCandidates) unfold(readings, foldCandidates, later, rows, events);

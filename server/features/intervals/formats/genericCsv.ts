@@ -47,7 +47,8 @@ export function importGenericCsv(text: string, options: ImportOptions): ImportRe
       }
     } else local = fields.dateTime(map.date, map.time);
     const { endLocal, seconds } = span(cur, fields, map, local, utc);
-    const quality = map.quality >= 0 ? qualityOf(cur.field(map.quality)) : 'actual';
+    const quality =
+      map.quality >= 0 && !cur.blank(map.quality) ? qualityOf(cur.field(map.quality)) : 'actual';
     const cost = map.cost >= 0 ? fields.number(map.cost, Number.NaN) : Number.NaN;
     const factor = map.unit === 'Wh' ? 0.001 : 1;
     if (quality !== 'missing' && !cur.blank(map.energy)) {

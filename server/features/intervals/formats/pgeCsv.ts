@@ -61,8 +61,9 @@ export function importPgeCsv(text: string, options: ImportOptions): ImportResult
   metadata.timeZoneSource = zone.source;
 
   const fields = new FieldReader(FORMAT, cur, names);
+  const capacity = Math.max(1024, text.length >> 5);
   const sinks = [
-    { direction: 'delivered' as const, rows: new RowSink(), source: usageName },
+    { direction: 'delivered' as const, rows: new RowSink(capacity), source: usageName },
     { direction: 'received' as const, rows: new RowSink(), source: names[received] ?? 'EXPORT' },
   ];
   while (cur.next()) {
@@ -76,7 +77,7 @@ export function importPgeCsv(text: string, options: ImportOptions): ImportResult
       if ((endLocal - local + MINUTE_MS) % (15 * MINUTE_MS) === 0) endLocal += MINUTE_MS;
       if (endLocal <= local) endLocal += DAY_MS;
     }
-    const quality = notes >= 0 ? qualityOf(cur.field(notes)) : 'actual';
+    const quality = notes >= 0 && !cur.blank(notes) ? qualityOf(cur.field(notes)) : 'actual';
     const rowCost = cost >= 0 ? fields.number(cost, Number.NaN) : Number.NaN;
     const kWh = fields.number(delivered);
     sinks[0]?.rows.add(local, Number.NaN, endLocal, Number.NaN, kWh, rowCost, quality, cur.line);

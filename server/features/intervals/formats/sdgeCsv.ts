@@ -64,7 +64,11 @@ export function importSdgeCsv(text: string, options: ImportOptions): ImportResul
   metadata.timeZoneSource = zone.source;
 
   const fields = new FieldReader(FORMAT, cur, names);
-  const delivered: SinkOf = { direction: 'delivered', rows: new RowSink(), source: 'Consumption' };
+  const delivered: SinkOf = {
+    direction: 'delivered',
+    rows: new RowSink(Math.max(1024, text.length >> 6)),
+    source: 'Consumption',
+  };
   const received: SinkOf = { direction: 'received', rows: new RowSink(), source: 'Generation' };
   while (cur.next()) {
     if (cur.blankRecord()) continue;

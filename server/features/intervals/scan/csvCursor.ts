@@ -21,10 +21,19 @@ export class CsvCursor {
   recordStart = 0;
   recordEnd = 0;
 
+  private cachedLineEnd = -1;
+  private cachedDelimiter = -1;
+  private readonly delimiterChar: string;
+  readonly text: string;
+
   constructor(
-    readonly text: string,
+    text: string,
     readonly delimiter = 44,
-  ) {}
+  ) {
+    // Files with old Mac line ends (CR only) are read as if they had LF.
+    this.text = text.includes('\n') || !text.includes('\r') ? text : text.replace(/\r/g, '\n');
+    this.delimiterChar = String.fromCharCode(delimiter);
+  }
 
   /** Moves to the next record; false at the end of the text. */
   next(): boolean {
@@ -34,12 +43,13 @@ export class CsvCursor {
     if (p >= end) return false;
     this.line = this.nextLine;
     this.recordStart = p;
+    // Native indexOf finds line ends and delimiters several times faster than a charCodeAt
+    // loop; both positions are cached so a line without delimiters is not searched twice.
+    let lineEnd = this.lineEndFrom(p);
     let count = 0;
-    const delimiter = this.delimiter;
     for (;;) {
       if (count === this.starts.length) this.grow();
-      let c = text.charCodeAt(p);
-      if (c === 34) {
+      if (text.charCodeAt(p) === 34) {
         const start = p + 1;
         let q = start;
         let escaped = 0;
@@ -54,44 +64,52 @@ export class CsvCursor {
             q += 2;
           } else break;
         }
-        this.nextLine += countNewlines(text, start, q);
+        if (q > lineEnd) {
+          this.nextLine += countNewlines(text, start, q);
+          lineEnd = this.lineEndFrom(q);
+        }
         this.starts[count] = start;
         this.ends[count] = q;
         this.escaped[count] = escaped;
-        p = q + 1;
         // Anything between the closing quote and the delimiter is ignored, as spreadsheets do.
-        while (p < end) {
-          c = text.charCodeAt(p);
-          if (c === delimiter || c === 10 || c === 13) break;
-          p++;
-        }
+        p = Math.min(this.delimiterFrom(Math.min(q + 1, end)), lineEnd);
       } else {
-        const start = p;
-        while (p < end) {
-          c = text.charCodeAt(p);
-          if (c === delimiter || c === 10 || c === 13) break;
-          p++;
-        }
-        this.starts[count] = start;
-        this.ends[count] = p;
+        const stop = Math.min(this.delimiterFrom(p), lineEnd);
+        this.starts[count] = p;
+        this.ends[count] =
+          stop > p && text.charCodeAt(stop - 1) === 13 && stop === lineEnd ? stop - 1 : stop;
         this.escaped[count] = 0;
+        p = stop;
       }
       count++;
-      if (p >= end) break;
-      c = text.charCodeAt(p);
-      if (c === delimiter) {
+      if (p < lineEnd) {
         p++;
         continue;
       }
-      this.recordEnd = p;
-      p += c === 13 && text.charCodeAt(p + 1) === 10 ? 2 : 1;
+      this.recordEnd = p > this.recordStart && text.charCodeAt(p - 1) === 13 ? p - 1 : p;
+      p = lineEnd + 1;
       this.nextLine++;
       break;
     }
-    if (p >= end) this.recordEnd = Math.min(p, end);
     this.count = count;
     this.pos = p;
     return true;
+  }
+
+  private lineEndFrom(p: number): number {
+    if (this.cachedLineEnd < p) {
+      const i = this.text.indexOf('\n', p);
+      this.cachedLineEnd = i === -1 ? this.text.length : i;
+    }
+    return this.cachedLineEnd;
+  }
+
+  private delimiterFrom(p: number): number {
+    if (this.cachedDelimiter < p) {
+      const i = this.text.indexOf(this.delimiterChar, p);
+      this.cachedDelimiter = i === -1 ? this.text.length : i;
+    }
+    return this.cachedDelimiter;
   }
 
   /** Where the cursor is, to come back to after looking ahead. */

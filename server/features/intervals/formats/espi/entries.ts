@@ -61,15 +61,15 @@ export interface SummaryFields {
   consumptionUom: number | undefined;
 }
 
-export const RESOURCE_NAMES: Record<string, EspiResource> = {
-  UsagePoint: 'UsagePoint',
-  MeterReading: 'MeterReading',
-  ReadingType: 'ReadingType',
-  IntervalBlock: 'IntervalBlock',
-  LocalTimeParameters: 'LocalTimeParameters',
-  ElectricPowerUsageSummary: 'UsageSummary',
-  UsageSummary: 'UsageSummary',
-};
+export const RESOURCE_NAMES = new Map<string, EspiResource>([
+  ['UsagePoint', 'UsagePoint'],
+  ['MeterReading', 'MeterReading'],
+  ['ReadingType', 'ReadingType'],
+  ['IntervalBlock', 'IntervalBlock'],
+  ['LocalTimeParameters', 'LocalTimeParameters'],
+  ['ElectricPowerUsageSummary', 'UsageSummary'],
+  ['UsageSummary', 'UsageSummary'],
+]);
 
 export function newEntry(at: number): EspiEntry {
   return {

@@ -87,16 +87,17 @@ function collectReadings(
     for (let i = 0; i < b.start.length; i++) {
       const start = b.start[i] as number;
       const value = b.value[i] as number;
-      const at = () => `<IntervalReading> at line ${lineOf(text, b.at[i] as number)}`;
-      if (Number.isNaN(start)) throw new IntervalImportError(ESPI, at(), 'has no timePeriod start');
-      if (Number.isNaN(value)) throw new IntervalImportError(ESPI, at(), 'has no value');
+      if (Number.isNaN(start))
+        throw new IntervalImportError(ESPI, readingAt(text, b.at[i]), 'has no timePeriod start');
+      if (Number.isNaN(value))
+        throw new IntervalImportError(ESPI, readingAt(text, b.at[i]), 'has no value');
       const duration = Number.isNaN(b.duration[i] as number)
         ? rt.intervalLength
         : (b.duration[i] as number);
       if (duration === undefined || duration <= 0) {
         throw new IntervalImportError(
           ESPI,
-          at(),
+          readingAt(text, b.at[i]),
           'has no duration and its ReadingType no intervalLength',
         );
       }
@@ -118,6 +119,10 @@ function collectReadings(
       });
     }
   }
+}
+
+function readingAt(text: string, offset: number | undefined): string {
+  return `<IntervalReading> at line ${lineOf(text, offset ?? 0)}`;
 }
 
 function bill(s: SummaryFields): BillSummary {

@@ -48,7 +48,7 @@ export function readFeed(text: string): EspiEntry[] {
         else if (rel === 'related') entry.related.push(href);
         return;
       }
-      const resource = RESOURCE_NAMES[name];
+      const resource = RESOURCE_NAMES.get(name);
       if (resource && (path.length < 2 || path[path.length - 2] === 'content' || !entry)) {
         if (!entry) {
           entry = newEntry(at);
