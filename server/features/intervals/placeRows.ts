@@ -12,8 +12,8 @@ const NONEXISTENT = 2;
  * Gives every CSV row its UTC instant and length under the zone's DST rules:
  * - a spring-forward label that does not exist stands for the instant the old offset gives
  *   (PG&E writes 02:00 for the hour that became 03:00);
- * - a fall-back label written twice is the earlier instant the first time and the later one the
- *   second time (reversed for files in descending order);
+ * - fall-back labels are the earlier instant until the labels go back (a label written twice,
+ *   or 01:00 after 01:45), the later one from then on (reversed for descending files);
  * - a fall-back label written once, with data continuing after the repeated hour and nothing at
  *   the later instant, is a folded row holding both hours: it becomes one longer reading when
  *   the two hours touch, otherwise two half readings.
@@ -33,7 +33,13 @@ export function placeRows(
   const starts = new Float64Array(n);
   const later = new Float64Array(n);
   const kinds = new Uint8Array(n);
-  let labelCounts: Map<number, number> | undefined;
+  // Fall-back labels are placed by file order: the first pass through the repeated hour is the
+  // earlier instant; once a label goes back (01:00 after 01:45, or 1:00 AM twice) the file has
+  // wrapped into the second pass. Reversed for files in descending order.
+  const wrappedDays = new Set<number>();
+  let ambiguousDay = Number.NaN;
+  let extreme = 0;
+  let wrapped = false;
 
   for (let i = 0; i < n; i++) {
     const local = rows.local[i] as number;
@@ -45,18 +51,18 @@ export function placeRows(
     if (clock.kind === 'ambiguous') {
       kinds[i] = AMBIGUOUS;
       later[i] = clock.later;
-      labelCounts ??= new Map();
-      const seen = labelCounts.get(local) ?? 0;
-      labelCounts.set(local, seen + 1);
-      if (descending ? seen === 0 : seen > 0) starts[i] = clock.later;
+      const day = Math.floor(local / DAY_MS);
+      if (day !== ambiguousDay) {
+        ambiguousDay = day;
+        extreme = local;
+        wrapped = false;
+      } else if (!wrapped && (descending ? local >= extreme : local <= extreme)) {
+        wrapped = true;
+        wrappedDays.add(day);
+      } else extreme = descending ? Math.min(extreme, local) : Math.max(extreme, local);
+      if (wrapped !== descending) starts[i] = clock.later;
     } else if (clock.kind === 'nonexistent') kinds[i] = NONEXISTENT;
   }
-
-  // A day where any fall-back label came twice repeats its hour; a label seen once there is a
-  // row missing from one of the two hours, not a fold.
-  const repeatedDays = new Set<number>();
-  for (const [local, count] of labelCounts ?? [])
-    if (count > 1) repeatedDays.add(Math.floor(local / DAY_MS));
 
   const readings: IntervalReading[] = [];
   const { local: locals, endLocal: ends, seconds, kWh, cost: costs, quality } = rows;
@@ -81,8 +87,8 @@ export function placeRows(
     let dst: DstMark | undefined;
     if (kind === NONEXISTENT) dst = 'nonexistent';
     else if (kind === AMBIGUOUS) {
-      if ((labelCounts?.get(local) ?? 0) > 1) dst = 'repeated';
-      else if (!repeatedDays.has(Math.floor(local / DAY_MS))) {
+      if (wrappedDays.has(Math.floor(local / DAY_MS))) dst = 'repeated';
+      else if (!descending) {
         foldCandidates ??= [];
         foldCandidates.push(i);
       }
