@@ -127,7 +127,9 @@ describe('UtilityAPI export, descending, with an unreferenced therm ReadingType'
     expect(kWhOf(channel)).toBeCloseTo(248.53, 9);
     expect(iso(channel.readings[0]?.start ?? 0)).toBe('2023-02-22T18:00:00Z');
     expect(iso(lastEnd(channel))).toBe('2023-03-07T06:00:00Z');
-    expect(channel.readings.every((r, i, all) => i === 0 || r.start > (all[i - 1]?.start ?? 0))).toBe(true);
+    expect(
+      channel.readings.every((r, i, all) => i === 0 || r.start > (all[i - 1]?.start ?? 0)),
+    ).toBe(true);
     expect(channel.gaps).toEqual([]);
     expect(imported.metadata.duplicatesRemoved).toBe(0);
   });
@@ -159,7 +161,9 @@ describe('PG&E Download My Data, hourly, one year', () => {
     expect(kWhOf(channel)).toBeCloseTo(1668.51, 9);
     expect(costOf(channel)).toBeCloseTo(651.19, 9);
     expect(iso(channel.readings[0]?.start ?? 0)).toBe('2024-02-01T08:00:00Z');
-    expect(iso(channel.readings[channel.readings.length - 1]?.start ?? 0)).toBe('2025-02-01T07:00:00Z');
+    expect(iso(channel.readings[channel.readings.length - 1]?.start ?? 0)).toBe(
+      '2025-02-01T07:00:00Z',
+    );
     expect(iso(lastEnd(channel))).toBe('2025-02-01T08:00:00Z');
     expect(days.size).toBe(366);
     expect(channel.gaps).toEqual([]);
@@ -167,7 +171,9 @@ describe('PG&E Download My Data, hourly, one year', () => {
 
   it('maps the non-existent 02:00 of 2024-03-10 to 03:00 PDT (23 rows, continuous)', () => {
     expect(days.get('2024-03-10')).toBe(23);
-    const spring = channel.readings.filter((r) => localDateOf(r.start, 'America/Los_Angeles') === '2024-03-10');
+    const spring = channel.readings.filter(
+      (r) => localDateOf(r.start, 'America/Los_Angeles') === '2024-03-10',
+    );
     expect(spring.slice(0, 4).map((r) => iso(r.start))).toEqual([
       '2024-03-10T08:00:00Z',
       '2024-03-10T09:00:00Z',

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { importIntervals, IntervalImportError } from './index.ts';
+import { IntervalImportError, importIntervals } from './index.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000', '');
 
-const preamble = ['\ufeff', 'Name,TEST', 'Address,"1 A ST, OAKLAND CA"', 'Account Number,42', 'Service,Service 7', ''];
+const preamble = [
+  '\ufeff',
+  'Name,TEST',
+  'Address,"1 A ST, OAKLAND CA"',
+  'Account Number,42',
+  'Service,Service 7',
+  '',
+];
 const file = (rows: string[], header = 'TYPE,DATE,START TIME,END TIME,USAGE (kWh),COST,NOTES') =>
   [...preamble, header, ...rows].join('\r\n');
 
@@ -20,7 +27,9 @@ describe('PG&E CSV', () => {
     expect(imported.format).toBe('pge-csv');
     expect(imported.metadata.accountNumber).toBe('42');
     const [channel] = imported.channels;
-    expect(channel?.readings.map((r) => [iso(r.start), r.duration, r.kWh, r.cost, r.quality])).toEqual([
+    expect(
+      channel?.readings.map((r) => [iso(r.start), r.duration, r.kWh, r.cost, r.quality]),
+    ).toEqual([
       ['2024-06-01T07:00:00Z', 900, 0.25, 0.08, 'actual'],
       ['2024-06-01T07:15:00Z', 900, 1002.5, 1000, 'actual'],
       ['2024-06-01T07:30:00Z', 900, 0.1, -0.2, 'estimated'],
@@ -60,7 +69,12 @@ describe('PG&E CSV', () => {
       ['2024-11-03T10:00:00Z', 3600, 1, undefined],
     ]);
     expect(imported.metadata.dstEvents).toEqual([
-      { kind: 'folded', label: '2024-11-03 01:00', start: Date.parse('2024-11-03T08:00:00Z'), at: 'line 9' },
+      {
+        kind: 'folded',
+        label: '2024-11-03 01:00',
+        start: Date.parse('2024-11-03T08:00:00Z'),
+        at: 'line 9',
+      },
     ]);
   });
 
@@ -115,7 +129,10 @@ describe('PG&E CSV', () => {
 
   it('merges a duplicated row and counts it', () => {
     const imported = importIntervals(
-      file(['Electric usage,2024-06-01,00:00,00:59,1,', 'Electric usage,2024-06-01,00:00,00:59,1,']),
+      file([
+        'Electric usage,2024-06-01,00:00,00:59,1,',
+        'Electric usage,2024-06-01,00:00,00:59,1,',
+      ]),
     );
     expect(imported.channels[0]?.readings).toHaveLength(1);
     expect(imported.metadata.duplicatesRemoved).toBe(1);
@@ -123,9 +140,14 @@ describe('PG&E CSV', () => {
   });
 
   it('names the line and column of text where a number belongs', () => {
-    const bad = file(['Electric usage,2024-06-01,00:00,00:59,1,', 'Electric usage,2024-06-01,01:00,01:59,abc,']);
+    const bad = file([
+      'Electric usage,2024-06-01,00:00,00:59,1,',
+      'Electric usage,2024-06-01,01:00,01:59,abc,',
+    ]);
     expect(() => importIntervals(bad)).toThrow(IntervalImportError);
-    expect(() => importIntervals(bad)).toThrow('PG&E CSV, line 9: USAGE (KWH) is "abc", not a number');
+    expect(() => importIntervals(bad)).toThrow(
+      'PG&E CSV, line 9: USAGE (KWH) is "abc", not a number',
+    );
   });
 
   it('names the line of a bad date', () => {
@@ -136,7 +158,12 @@ describe('PG&E CSV', () => {
 
   it('refuses a gas (therms) export', () => {
     expect(() =>
-      importIntervals(file(['Natural gas usage,2024-06-01,,,1.2,$2.00,'], 'TYPE,DATE,START TIME,END TIME,USAGE (therms),COST,NOTES')),
+      importIntervals(
+        file(
+          ['Natural gas usage,2024-06-01,,,1.2,$2.00,'],
+          'TYPE,DATE,START TIME,END TIME,USAGE (therms),COST,NOTES',
+        ),
+      ),
     ).toThrow('PG&E CSV, line 7: USAGE (THERMS) is not electricity in kWh');
   });
 });

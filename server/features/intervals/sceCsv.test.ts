@@ -18,7 +18,8 @@ const PREAMBLE = [
 
 describe('SCE CSV', () => {
   it('reads quoted Delivered and Received sections with non-breaking spaces and CRLF', () => {
-    const period = (from: string, to: string) => `"2022-08-01${NBSP}${from}${NBSP}to${NBSP}2022-08-01${NBSP}${to}"`;
+    const period = (from: string, to: string) =>
+      `"2022-08-01${NBSP}${from}${NBSP}to${NBSP}2022-08-01${NBSP}${to}"`;
     const text = [
       ...PREAMBLE,
       '"Data for period starting: 2022-08-01 00:00:00  for 24 hours"',
@@ -34,7 +35,12 @@ describe('SCE CSV', () => {
     const imported = importIntervals(text);
     expect(imported.format).toBe('sce-csv');
     expect(imported.metadata.address).toBe('1 TEST WAY IRVINE CA 92618');
-    expect(imported.channels.map((c) => [c.direction, c.readings.map((r) => [iso(r.start), r.duration, r.kWh, r.quality])])).toEqual([
+    expect(
+      imported.channels.map((c) => [
+        c.direction,
+        c.readings.map((r) => [iso(r.start), r.duration, r.kWh, r.quality]),
+      ]),
+    ).toEqual([
       [
         'delivered',
         [
@@ -93,7 +99,11 @@ describe('SCE CSV', () => {
       ['01:00:00', '01:15:00', '3'],
       ['01:45:00', '02:00:00', '4'],
     ].map(([from, to, v]) => `"2024-11-03 ${from} to 2024-11-03 ${to}","${v}",""`);
-    const text = [...PREAMBLE, 'Energy  Delivered time period,Usage Delivered(Real energy in kilowatt-hours),Reading quality', ...rows].join('\n');
+    const text = [
+      ...PREAMBLE,
+      'Energy  Delivered time period,Usage Delivered(Real energy in kilowatt-hours),Reading quality',
+      ...rows,
+    ].join('\n');
     const imported = importIntervals(text);
     const readings = imported.channels[0]?.readings ?? [];
     expect(readings.map((r) => [iso(r.start), r.duration, r.kWh, r.dst])).toEqual([
@@ -107,14 +117,22 @@ describe('SCE CSV', () => {
   });
 
   it('names the line of a period it cannot read', () => {
-    const text = [...PREAMBLE, 'Energy  Delivered time period,Usage,Reading quality', '"2024-05-22 00:00:00 until later","0.1",""'].join('\n');
+    const text = [
+      ...PREAMBLE,
+      'Energy  Delivered time period,Usage,Reading quality',
+      '"2024-05-22 00:00:00 until later","0.1",""',
+    ].join('\n');
     expect(() => importIntervals(text)).toThrow(
       'SCE CSV, line 11: "2024-05-22 00:00:00 until later" is not a "start to end" time period',
     );
   });
 
   it('names the line of a usage that is not a number', () => {
-    const text = [...PREAMBLE, 'Energy  Delivered time period,Usage,Reading quality', '"2024-05-22 00:00:00 to 2024-05-22 00:15:00","n/a",""'].join('\n');
+    const text = [
+      ...PREAMBLE,
+      'Energy  Delivered time period,Usage,Reading quality',
+      '"2024-05-22 00:00:00 to 2024-05-22 00:15:00","n/a",""',
+    ].join('\n');
     expect(() => importIntervals(text)).toThrow('SCE CSV, line 11: usage is "n/a", not a number');
   });
 });

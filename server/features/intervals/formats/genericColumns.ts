@@ -89,9 +89,10 @@ export function mapColumns(
   let marks: ColumnMap['timestampMarks'] = overrides.timestampMarks ?? 'start';
   const date = timestamp >= 0 ? -1 : pick(overrides.date, () => firstOf('date', false));
   const time = timestamp >= 0 ? -1 : pick(overrides.time, () => firstOf('time', false));
-  let end = pick(overrides.end, () =>
-    timestamp >= 0 ? firstOf('datetime', true) : firstOf('time', true),
-  );
+  let end = pick(overrides.end, () => {
+    const endDateTime = firstOf('datetime', true);
+    return timestamp >= 0 || endDateTime >= 0 ? endDateTime : firstOf('time', true);
+  });
   if (timestamp < 0 && date < 0 && end >= 0 && timeLike[end] === 'datetime') {
     // Only an end column ("Interval End"): the labels mark where intervals finish.
     timestamp = end;

@@ -50,7 +50,8 @@ export function importGenericCsv(text: string, options: ImportOptions): ImportRe
     const quality =
       map.quality >= 0 && !cur.blank(map.quality) ? qualityOf(cur.field(map.quality)) : 'actual';
     const cost = map.cost >= 0 ? fields.number(map.cost, Number.NaN) : Number.NaN;
-    const factor = map.unit === 'Wh' ? 0.001 : 1;
+    // Dividing by the exact 1000 keeps decimal Wh values exact in kWh (× 0.001 does not).
+    const divisor = map.unit === 'Wh' ? 1000 : 1;
     if (quality !== 'missing' && !cur.blank(map.energy)) {
       const toGrid =
         map.direction >= 0 && /receiv|export|generat|out/i.test(cur.field(map.direction));
@@ -60,14 +61,14 @@ export function importGenericCsv(text: string, options: ImportOptions): ImportRe
         utc,
         endLocal,
         seconds,
-        fields.number(map.energy) * factor,
+        fields.number(map.energy) / divisor,
         cost,
         quality,
         cur.line,
       );
     }
     if (map.received >= 0 && quality !== 'missing' && !cur.blank(map.received)) {
-      const kWh = fields.number(map.received) * factor;
+      const kWh = fields.number(map.received) / divisor;
       received.rows.add(local, utc, endLocal, seconds, kWh, Number.NaN, quality, cur.line);
     }
   } while (cur.next());
@@ -122,7 +123,7 @@ function findHeader(
   options: ImportOptions,
   metadata: ReturnType<typeof newMetadata>,
 ) {
-  let lastError: unknown;
+  let firstError: unknown;
   for (let tries = 0; tries < 60 && cur.next(); tries++) {
     if (cur.count < 2 || cur.blankRecord()) continue;
     const header: string[] = [];
@@ -134,13 +135,13 @@ function findHeader(
       try {
         return { header, map: mapColumns(header, cur, options.columns) };
       } catch (error) {
-        lastError = error;
+        firstError ??= error;
       }
     }
     cur.rewind(mark);
-    if (cur.count === 2) notePreamble(metadata, header[0] ?? '', header[1] ?? '');
+    if (header.length === 2) notePreamble(metadata, header[0] ?? '', header[1] ?? '');
   }
-  if (lastError instanceof IntervalImportError) throw lastError;
+  if (firstError instanceof IntervalImportError) throw firstError;
   throw new IntervalImportError(
     GENERIC,
     'line 1',

@@ -35,7 +35,7 @@ export function importSceCsv(text: string, options: ImportOptions): ImportResult
     source: 'Energy Received',
   };
   let section: SinkOf | undefined;
-  let factor = 1;
+  let divisor = 1;
   const fields = new FieldReader(FORMAT, cur, ['time period', 'usage', 'reading quality']);
   while (cur.next()) {
     if (cur.blankRecord()) continue;
@@ -45,8 +45,8 @@ export function importSceCsv(text: string, options: ImportOptions): ImportResult
       .trim();
     if (/time period$/i.test(first)) {
       section = /received/i.test(first) ? received : delivered;
-      factor =
-        /watt-hours/i.test(cur.field(1)) && !/kilowatt-hours/i.test(cur.field(1)) ? 0.001 : 1;
+      divisor =
+        /watt-hours/i.test(cur.field(1)) && !/kilowatt-hours/i.test(cur.field(1)) ? 1000 : 1;
       continue;
     }
     const location = /^For location:\s*(.*)$/i.exec(first);
@@ -74,7 +74,7 @@ export function importSceCsv(text: string, options: ImportOptions): ImportResult
     }
     const quality = qualityOf(cur.field(2));
     if (quality === 'missing' || cur.blank(1)) continue;
-    const kWh = fields.number(1) * factor;
+    const kWh = fields.number(1) / divisor;
     section.rows.add(local, Number.NaN, endLocal, Number.NaN, kWh, Number.NaN, quality, cur.line);
   }
   const channels = channelsFromRows([delivered, received], metadata);

@@ -41,10 +41,10 @@ export function importSdgeCsv(text: string, options: ImportOptions): ImportResul
       'header',
       'no Meter Number,Date,Start Time,Duration header line',
     );
-  const factor = unit === 'KWH' ? 1 : unit === 'WH' ? 0.001 : Number.NaN;
-  if (Number.isNaN(factor))
+  const divisor = unit === 'KWH' ? 1 : unit === 'WH' ? 1000 : Number.NaN;
+  if (Number.isNaN(divisor))
     throw new IntervalImportError(FORMAT, 'UOM', `"${unit}" is not electric energy`);
-  if (metadata.statedTotals.kWh !== undefined) metadata.statedTotals.kWh *= factor;
+  if (metadata.statedTotals.kWh !== undefined) metadata.statedTotals.kWh /= divisor;
   const column = (pattern: RegExp) => (names as string[]).findIndex((n) => pattern.test(n));
   const meter = column(/^METER NUMBER$/);
   const date = column(/^DATE$/);
@@ -77,7 +77,7 @@ export function importSdgeCsv(text: string, options: ImportOptions): ImportResul
     const local = fields.dateTime(date, start);
     const seconds = fields.number(duration) * 60;
     if (!cur.blank(consumption)) {
-      const kWh = fields.number(consumption) * factor;
+      const kWh = fields.number(consumption) / divisor;
       delivered.rows.add(
         local,
         Number.NaN,
@@ -90,7 +90,7 @@ export function importSdgeCsv(text: string, options: ImportOptions): ImportResul
       );
     }
     if (generation >= 0 && !cur.blank(generation)) {
-      const kWh = fields.number(generation) * factor;
+      const kWh = fields.number(generation) / divisor;
       received.rows.add(
         local,
         Number.NaN,

@@ -120,6 +120,8 @@ export class CsvCursor {
   rewind([pos, nextLine]: [number, number]): void {
     this.pos = pos;
     this.nextLine = nextLine;
+    this.cachedLineEnd = -1;
+    this.cachedDelimiter = -1;
   }
 
   start(i: number): number {
