@@ -16,14 +16,15 @@ export const UPLOAD_LIMITS: Record<
 };
 
 /** POST /api/objects/upload. SPEC sends no body; the defaults describe a connection file. */
-export const UploadRequestBody = z
-  .object({
+export const UploadRequestBody = z.preprocess(
+  (v) => v ?? {},
+  z.object({
     purpose: UploadPurpose.default('connection-file'),
     fileName: z.string().trim().min(1).max(255).optional(),
     contentType: z.string().trim().max(255).optional(),
     size: z.number().int().nonnegative().optional(),
-  })
-  .default({ purpose: 'connection-file' });
+  }),
+);
 export type UploadRequestBody = z.infer<typeof UploadRequestBody>;
 
 export const UploadResponse = z.object({

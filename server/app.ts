@@ -15,12 +15,24 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { SessionStore } from './features/auth/sessions.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
 import { AppError } from './lib/errors.ts';
+import {
+  createObjectStore,
+  LocalObjectStore,
+  localStorageRoutes,
+  type ObjectStore,
+} from './lib/storage/index.ts';
 import { registerAccessControl } from './plugins/access.ts';
 
-export type AppDeps = { config: Config; database: Database };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Defaults to the store the configuration names; tests may pass their own. */
+  store?: ObjectStore;
+};
 
 /** Keys whose values never reach a log line. */
 const redact = [
@@ -41,7 +53,11 @@ const API_HEADERS = {
 };
 
 /** Builds the whole HTTP app: plugins, then each feature's routes, then the client. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  store = createObjectStore(config.storage),
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact },
     trustProxy: config.trustProxy,
@@ -54,6 +70,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // Before helmet, so its route hook sees the API routes' `helmet: false`.
   registerAccessControl(app, sessions);
   app.decorate('sessions', sessions);
+  app.decorate('store', store);
+  app.addHook('onClose', async () => store.close());
+  // Browsers talk to an S3 bucket directly (uploads, signed downloads): the CSP must allow it.
+  const storageOrigin = await store.browserOrigin();
+  const storageSources = storageOrigin ? [storageOrigin] : [];
   // Pages get helmet's full set (CSP and all). JSON answers get a fixed set computed once:
   // helmet per request halves the API's throughput, and CSP means nothing to JSON.
   await app.register(helmet, {
@@ -61,8 +82,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       directives: {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...storageSources],
+        'connect-src': ["'self'", ...storageSources],
         'upgrade-insecure-requests': null,
       },
     },
@@ -109,6 +130,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   healthRoutes(app, { database });
   authRoutes(app, { db: database.db, sessions, config });
   providerRoutes(app, { db: database.db });
+  objectRoutes(app, { store });
+  if (store instanceof LocalObjectStore) await localStorageRoutes(app, { store });
 
   registerClient(app, config.clientDir);
   return app;
@@ -118,6 +141,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
     databaseReady: Promise<void>;
+    store: ObjectStore;
   }
 }
 

@@ -1,13 +1,15 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { createObjectStore } from './lib/storage/index.ts';
 import { configOrExit, createJobQueue, openConfiguredDatabase } from './start.ts';
 
 // `npm start`: the HTTP server and, unless RUN_WORKER=false, a job worker in the same process.
 async function main() {
   const config = configOrExit();
   const database = openConfiguredDatabase(config);
-  const app = await buildApp({ config, database });
-  const queue = createJobQueue(database, config, app.log);
+  const store = createObjectStore(config.storage);
+  const app = await buildApp({ config, database, store });
+  const queue = createJobQueue(database, store, config, app.log);
 
   closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
+import type { ObjectStore } from './lib/storage/index.ts';
 
 /** Reads the configuration or stops the process with one clear line. */
 export function configOrExit(): Config {
@@ -23,6 +24,11 @@ export function openConfiguredDatabase(config: Config): Database {
   );
 }
 
-export function createJobQueue(database: Database, config: Config, log: FastifyBaseLogger) {
-  return new JobQueue(database, JOBS, { db: database.db, config, log });
+export function createJobQueue(
+  database: Database,
+  store: ObjectStore,
+  config: Config,
+  log: FastifyBaseLogger,
+) {
+  return new JobQueue(database, JOBS, { db: database.db, config, log, store });
 }

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
+import { createObjectStore } from './lib/storage/index.ts';
 import { configOrExit, createJobQueue, openConfiguredDatabase } from './start.ts';
 
 // `npm run worker`: runs background jobs only. Start as many as the load needs.
@@ -15,10 +16,12 @@ async function main() {
   const log = pino({ level: config.logLevel, redact: ['*.password', '*.utilityPassword'] });
   const database = openConfiguredDatabase(config);
   await database.ready;
-  const queue = createJobQueue(database, config, log);
+  const store = createObjectStore(config.storage);
+  const queue = createJobQueue(database, store, config, log);
   closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) log.error({ err }, 'worker shutting down after an error');
     await queue.stop();
+    store.close();
     await database.close();
   });
   await queue.start({ work: true });

@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { auditLog, sessions } from '../db/schema.ts';
 import { sessionCleanupJob } from '../features/auth/jobs.ts';
+import { createObjectStore } from '../lib/storage/index.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { createUser } from '../test/factories.ts';
 import { JobQueue } from './queue.ts';
@@ -28,6 +29,7 @@ beforeAll(async () => {
     db: database.db,
     config,
     log: pino({ level: 'silent' }),
+    store: createObjectStore(config.storage),
   });
   await queue.start({ work: true });
 });

@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { ObjectStore } from '../lib/storage/index.ts';
 
 /** What every job handler gets: the same services the HTTP routes use. */
-export type JobContext = { db: Db; config: Config; log: FastifyBaseLogger };
+export type JobContext = { db: Db; config: Config; log: FastifyBaseLogger; store: ObjectStore };
 
 /** A typed background job: a name, its payload schema, and what it does. */
 export type JobDefinition<Payload extends Record<string, unknown> = Record<string, unknown>> = {

@@ -28,7 +28,8 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionSto
     (route as { helmet?: boolean }).helmet = false;
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // Before validation, so a caller who may not use a route learns nothing about its input rules.
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     request.user = await sessions.resolve(request.cookies[SESSION_COOKIE]);

@@ -21,6 +21,7 @@ import {
   type ListedObject,
   type ObjectInfo,
   type ObjectStore,
+  type SignedPostUpload,
   type SignedUpload,
   type UploadRequest,
 } from './types.ts';
@@ -66,6 +67,12 @@ export class LocalObjectStore implements ObjectStore {
       type: input.contentType,
     });
     return { method: 'PUT', url, headers: { 'content-type': input.contentType } };
+  }
+
+  /** The PUT grant, accepted as a multipart form POST by the same route (localRoutes.ts). */
+  async signPostUpload(input: UploadRequest): Promise<SignedPostUpload> {
+    const { url } = await this.signUpload(input);
+    return { method: 'POST', url, fields: { key: input.key, 'Content-Type': input.contentType } };
   }
 
   async signDownload(input: { key: string; fileName?: string; expiresInSec?: number }) {

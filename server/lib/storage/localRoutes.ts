@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,6 +62,34 @@ export async function localStorageRoutes(
           return reply.header('etag', etag).code(200).send();
         } catch (error) {
           // Whatever is left of a refused body is not worth reading on this connection.
+          reply.header('connection', 'close');
+          throw error;
+        }
+      },
+    );
+
+    // The same grant sent as a form (Uppy's companion-style single request): the signed fields,
+    // then the file. Only the file part is stored; its type must be the signed one.
+    await scope.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 2048 } });
+    routes.post(
+      `${LOCAL_STORAGE_ROUTE}/*`,
+      { config: { access: 'public' }, schema: { params: Params, querystring: Query } },
+      async (request, reply) => {
+        try {
+          const grant = store.verify('put', request.params['*'], request.query);
+          if (!request.isMultipart()) throw forbidden('This upload must be sent as a form');
+          // One byte over the limit lets receive() tell "too large" from "exactly the limit".
+          const part = await request.file({ limits: { fileSize: grant.max + 1 } });
+          if (!part) throw forbidden('The form has no file');
+          const fieldType = part.fields['Content-Type'];
+          const sentType =
+            fieldType && 'value' in fieldType ? String(fieldType.value) : part.mimetype;
+          if (sentType.toLowerCase() !== grant.type.toLowerCase()) {
+            throw forbidden(`This upload must be sent as ${grant.type}`);
+          }
+          const { etag } = await store.receive(grant, part.file);
+          return reply.header('etag', etag).code(204).send();
+        } catch (error) {
           reply.header('connection', 'close');
           throw error;
         }

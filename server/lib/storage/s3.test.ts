@@ -137,6 +137,24 @@ describe('S3ObjectStore against s3rver', () => {
     expect(await store.head('a/d.pdf')).toBeNull();
   });
 
+  it('signs a POST policy form (Uppy companion mode) that s3rver stores, with the size range', async () => {
+    const signed = await direct.signPostUpload({
+      key: 'uploads/form.csv',
+      contentType: 'text/csv',
+      maxBytes: 100,
+    });
+    expect(signed.method).toBe('POST');
+    expect(signed.fields).toMatchObject({ key: 'uploads/form.csv', 'Content-Type': 'text/csv' });
+    const policy = JSON.parse(Buffer.from(signed.fields.Policy ?? '', 'base64').toString('utf8'));
+    expect(policy.conditions).toContainEqual(['content-length-range', 0, 100]);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(signed.fields)) form.append(k, v);
+    form.append('file', new Blob(['a,b\n'], { type: 'text/csv' }), 'form.csv');
+    const res = await fetch(signed.url, { method: 'POST', body: form });
+    expect(res.status).toBeLessThan(300);
+    expect(await direct.head('uploads/form.csv')).toMatchObject({ size: 4 });
+  });
+
   it('names the origin browsers talk to', async () => {
     expect(await store.browserOrigin()).toBe(gate.url);
     const aws = new S3ObjectStore({

@@ -7,6 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { notFound } from '../errors.ts';
 import {
@@ -22,6 +23,7 @@ import {
   type ListedObject,
   type ObjectInfo,
   type ObjectStore,
+  type SignedPostUpload,
   type SignedUpload,
   type UploadRequest,
 } from './types.ts';
@@ -75,6 +77,24 @@ export class S3ObjectStore implements ObjectStore {
       signableHeaders: new Set(['content-type', 'content-length']),
     });
     return { method: 'PUT', url, headers: { 'content-type': input.contentType } };
+  }
+
+  /** A POST policy: S3 itself enforces the size range and the content type. */
+  async signPostUpload(input: UploadRequest): Promise<SignedPostUpload> {
+    const seconds = checkUploadRequest(input, DEFAULT_UPLOAD_EXPIRY_SEC);
+    const low = input.size ?? 0;
+    const high = input.size ?? input.maxBytes;
+    const { url, fields } = await createPresignedPost(this.client, {
+      Bucket: this.bucket,
+      Key: input.key,
+      Expires: seconds,
+      Fields: { 'Content-Type': input.contentType },
+      Conditions: [
+        ['content-length-range', low, high],
+        ['eq', '$Content-Type', input.contentType],
+      ],
+    });
+    return { method: 'POST', url, fields };
   }
 
   async signDownload(input: { key: string; fileName?: string; expiresInSec?: number }) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createObjectStore, LocalObjectStore, localStorageRoutes } from './index.ts';
+import { LocalObjectStore } from './index.ts';
 import { filesUnder } from './testing/storageApp.ts';
 
 // The routes inside the real app: its access control, error format and security headers.
@@ -9,10 +9,10 @@ let store: LocalObjectStore;
 
 beforeAll(async () => {
   test = await createTestApp();
-  const created = createObjectStore(test.config.storage);
+  // The app wires the configured store and, for the local one, its routes.
+  const created = test.app.store;
   if (!(created instanceof LocalObjectStore)) throw new Error('expected the local store');
   store = created;
-  await localStorageRoutes(test.app, { store });
 });
 afterAll(() => test?.close());
 

@@ -1,6 +1,9 @@
 /** A signed single-request upload: the browser sends the file body with these headers. */
 export type SignedUpload = { method: 'PUT'; url: string; headers: Record<string, string> };
 
+/** A signed form upload (S3's POST policy): the fields, then the file, as multipart/form-data. */
+export type SignedPostUpload = { method: 'POST'; url: string; fields: Record<string, string> };
+
 export type UploadRequest = {
   key: string;
   contentType: string;
@@ -24,6 +27,8 @@ export interface ObjectStore {
   readonly kind: 'local' | 's3';
   /** A single-request PUT; the signature binds key, method, expiry, content type and size. */
   signUpload(input: UploadRequest): Promise<SignedUpload>;
+  /** The same grant as a form POST, for Uppy's companion-style single request (`s3/params`). */
+  signPostUpload(input: UploadRequest): Promise<SignedPostUpload>;
   /** A short-lived GET URL; fileName sets Content-Disposition attachment when given. */
   signDownload(input: { key: string; fileName?: string; expiresInSec?: number }): Promise<string>;
   /** null when the object does not exist. */

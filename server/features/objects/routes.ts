@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ProviderImageBody,
+  ProviderImageResponse,
+  UploadPurpose,
+  UploadRequestBody,
+  UploadResponse,
+} from '../../../common/uploads.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { ObjectStore } from '../../lib/storage/index.ts';
+import { currentUser } from '../../plugins/access.ts';
+import { acceptLogo, PREFIX, planUpload, signUpload } from './service.ts';
+
+const CompanionParamsQuery = z
+  .object({
+    filename: z.string().max(1024).optional(),
+    type: z.string().max(255).optional(),
+    'metadata[purpose]': UploadPurpose.optional(),
+    'metadata[name]': z.string().max(255).optional(),
+  })
+  .loose();
+
+const CompanionParamsResponse = z.object({
+  method: z.literal('POST'),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  headers: z.record(z.string(), z.string()),
+});
+
+export function objectRoutes(app: FastifyInstance, deps: { store: ObjectStore }) {
+  const { store } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // The server chooses the key and bounds the size and type; the browser only sends the body.
+  api.post(
+    '/api/objects/upload',
+    {
+      config: { access: 'user' },
+      schema: { body: UploadRequestBody, response: { 200: UploadResponse } },
+    },
+    async (request) => signUpload(store, currentUser(request), request.body),
+  );
+
+  // Companion-style parameters for Uppy's AwsS3 plugin (`companionEndpoint: '/api/uploads'`).
+  api.get(
+    '/api/uploads/s3/params',
+    {
+      config: { access: 'user' },
+      schema: { querystring: CompanionParamsQuery, response: { 200: CompanionParamsResponse } },
+    },
+    async (request) => {
+      const q = request.query;
+      const plan = planUpload(currentUser(request), {
+        purpose: q['metadata[purpose]'] ?? 'connection-file',
+        fileName: q['metadata[name]'] ?? q.filename,
+        contentType: q.type,
+      });
+      const signed = await store.signPostUpload(plan);
+      return { method: signed.method, url: signed.url, fields: signed.fields, headers: {} };
+    },
+  );
+
+  api.put(
+    '/api/provider-images',
+    {
+      config: { access: 'admin' },
+      schema: { body: ProviderImageBody, response: { 200: ProviderImageResponse } },
+    },
+    async (request) => ({ objectPath: await acceptLogo(store, request.body.imageUrl) }),
+  );
+
+  // Logos are public (the customer form shows them); a short-lived signed redirect serves them.
+  api.get(
+    '/objects/logos/:name',
+    { schema: { params: z.object({ name: z.string().regex(/^[A-Za-z0-9_-]+\.(png|jpg)$/) }) } },
+    async (request, reply) => {
+      const key = `${PREFIX.logo}${request.params.name}`;
+      if (!(await store.head(key))) throw notFound('Logo not found');
+      const url = await store.signDownload({ key, expiresInSec: 600 });
+      return reply.header('cache-control', 'public, max-age=300').redirect(url, 302);
+    },
+  );
+}
