@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ProviderInput } from '../../../common/providers.ts';
 import type { Db } from '../../db/client.ts';
-import { STARTER_PROVIDERS } from '../../db/seed-providers.ts';
 import { providers } from '../../db/schema.ts';
+import { STARTER_PROVIDERS } from '../../db/seed-providers.ts';
 import { createProvider } from './service.ts';
 
 /** Adds the starter providers whose names are not taken yet; returns how many were added. */
