@@ -28,8 +28,7 @@ export function placeRows(
 ): IntervalReading[] {
   const n = rows.length;
   if (n === 0) return [];
-  const key = (i: number) => (Number.isNaN(rows.local[i]) ? rows.utc[i] : rows.local[i]) as number;
-  const descending = key(0) > key(n - 1);
+  const descending = isDescending(rows);
   const starts = new Float64Array(n);
   const later = new Float64Array(n);
   const kinds = new Uint8Array(n);
@@ -104,9 +103,25 @@ export function placeRows(
     });
     if (dst) events.push(event(dst, local, start, rows.line[i] as number));
   }
-  if (foldCandidates) unfold(readings, foldCandidates, later, rows, events);
   fillUnknownDurations(readings);
+  if (foldCandidates) unfold(readings, foldCandidates, later, rows, events);
   return readings;
+}
+
+/** Whether most consecutive rows go back in time (first-to-last would be fooled by a file
+ * that lies inside a repeated hour). */
+function isDescending(rows: RowSink): boolean {
+  let balance = 0;
+  let previous = Number.NaN;
+  for (let i = 0; i < rows.length; i++) {
+    const key = Number.isNaN(rows.local[i] as number)
+      ? (rows.utc[i] as number)
+      : (rows.local[i] as number);
+    if (key > previous) balance++;
+    else if (key < previous) balance--;
+    previous = key;
+  }
+  return balance < 0;
 }
 
 function event(kind: DstMark, local: number, start: number, line: number): DstEvent {
@@ -157,5 +172,6 @@ function fillUnknownDurations(readings: IntervalReading[]): void {
       step = d;
     }
   }
+  if (step === 0) return;
   for (const r of readings) if (Number.isNaN(r.duration)) r.duration = step / 1000;
 }
