@@ -59,3 +59,33 @@ describe('empty settings', () => {
     expect(config.port).toBe(5000);
   });
 });
+
+describe('CREDENTIALS_KEY', () => {
+  it('generates a key into DATA_DIR once and keeps it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).credentials.keys;
+    expect(first).toHaveLength(1);
+    expect(first[0]?.[1]).toHaveLength(32);
+    expect(
+      loadConfig({ DATA_DIR: dir }).credentials.keys[0]?.[1].equals(first[0]?.[1] as Buffer),
+    ).toBe(true);
+  });
+
+  it('reads versioned keys, current first', () => {
+    const a = Buffer.alloc(32, 1).toString('base64');
+    const b = Buffer.alloc(32, 2).toString('base64url');
+    const keys = loadConfig({ DATA_DIR: tempDir(), CREDENTIALS_KEY: `2:${b},1:${a}` }).credentials
+      .keys;
+    expect(keys.map(([v]) => v)).toEqual([2, 1]);
+    expect(keys[1]?.[1].equals(Buffer.alloc(32, 1))).toBe(true);
+  });
+
+  it.each(['short', `1:${'A'.repeat(43)},1:${'B'.repeat(43)}`])(
+    'refuses %s with one line',
+    (value) => {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), CREDENTIALS_KEY: value })).toThrow(
+        /^Invalid setting CREDENTIALS_KEY: /,
+      );
+    },
+  );
+});

@@ -27,6 +27,14 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  CREDENTIALS_KEY: z
+    .string()
+    .regex(
+      /^(\d+:)?[A-Za-z0-9+/_=-]{43,44}(,\d+:[A-Za-z0-9+/_=-]{43,44})*$/,
+      'must be a base64 32-byte key, or version:key pairs separated by commas (current first)',
+    )
+    .optional(),
+  CREDENTIALS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -67,6 +75,8 @@ export type Config = {
   /** Whether `npm start` also runs the background job handlers in its process. */
   runWorker: boolean;
   storage: StorageConfig;
+  /** The credential vault's keys by version (the first is used to seal) and how long it keeps secrets. */
+  credentials: { keys: [number, Buffer][]; retentionDays: number };
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | undefined;
 };
@@ -130,9 +140,32 @@ export function loadConfig(
     authRateLimit: env.AUTH_RATE_LIMIT,
     runWorker: env.RUN_WORKER,
     storage: storageConfig(env, dataDir),
+    credentials: {
+      keys: credentialKeys(env.CREDENTIALS_KEY ?? persistentSecret(dataDir, 'credentials-key')),
+      retentionDays: env.CREDENTIALS_RETENTION_DAYS,
+    },
     clientDir: path.resolve('dist/client'),
     ...overrides,
   };
+}
+
+/** `key` or `2:newKey,1:oldKey`: version 1 when unnumbered; each key 32 bytes of base64. */
+function credentialKeys(value: string): [number, Buffer][] {
+  const keys = value.split(',').map((entry): [number, Buffer] => {
+    const [version, key] = entry.includes(':') ? entry.split(':') : ['1', entry];
+    const bytes = Buffer.from(
+      key ?? '',
+      key?.includes('+') || key?.includes('/') ? 'base64' : 'base64url',
+    );
+    if (bytes.length !== 32) {
+      throw new ConfigError('Invalid setting CREDENTIALS_KEY: each key must be 32 bytes of base64');
+    }
+    return [Number(version), bytes];
+  });
+  if (new Set(keys.map(([v]) => v)).size !== keys.length) {
+    throw new ConfigError('Invalid setting CREDENTIALS_KEY: key versions must differ');
+  }
+  return keys;
 }
 
 function storageConfig(env: z.infer<typeof Env>, dataDir: string): StorageConfig {

@@ -1,0 +1,54 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/** A sealed secret and the key version that sealed it (stored beside it, for rotation). */
+export type Sealed = { value: string; keyVersion: number };
+
+/**
+ * The credential vault: AES-256-GCM with a fresh 96-bit IV per secret. A sealed value reads
+ * `v<version>.<iv>.<tag>.<ciphertext>` (base64url), so any key still listed can open it while
+ * new secrets use the current (first) key.
+ */
+export class CredentialVault {
+  private readonly keys: Map<number, Buffer>;
+  private readonly current: number;
+
+  constructor(keys: [number, Buffer][]) {
+    const first = keys[0];
+    if (!first) throw new Error('The credential vault needs a key');
+    this.keys = new Map(keys);
+    this.current = first[0];
+  }
+
+  seal(plaintext: string, context: string): Sealed {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key(this.current), iv);
+    // The context (e.g. "connection:12:password") binds a ciphertext to its row and field.
+    cipher.setAAD(Buffer.from(context));
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    const parts = [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url'));
+    return { value: `v${this.current}.${parts.join('.')}`, keyVersion: this.current };
+  }
+
+  open(sealed: string, context: string): string {
+    const match = /^v(\d+)\.([\w-]+)\.([\w-]+)\.([\w-]*)$/.exec(sealed);
+    if (!match) throw new Error('Not a sealed credential');
+    const [, version, iv, tag, body] = match;
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      this.key(Number(version)),
+      Buffer.from(iv ?? '', 'base64url'),
+    );
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
+    return Buffer.concat([
+      decipher.update(Buffer.from(body ?? '', 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
+  }
+
+  private key(version: number): Buffer {
+    const key = this.keys.get(version);
+    if (!key) throw new Error(`Credential key version ${version} is not configured`);
+    return key;
+  }
+}
