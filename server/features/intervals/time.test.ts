@@ -10,22 +10,27 @@ const wall = (s: string) => Date.parse(`${s}Z`);
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000', '');
 
 function intlOffset(timeZone: string, utc: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(utc)
-      .map((p) => [p.type, Number(p.value)]),
-  );
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const part = (type: string) =>
+    Number(format.formatToParts(utc).find((p) => p.type === type)?.value);
   return (
-    Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - utc
+    Date.UTC(
+      part('year'),
+      part('month') - 1,
+      part('day'),
+      part('hour'),
+      part('minute'),
+      part('second'),
+    ) - utc
   );
 }
 
