@@ -9,9 +9,9 @@ import {
   importIntervals,
   toCanonicalSeries,
 } from '../../server/features/intervals/index.ts';
+import { writeEspiXml } from '../../server/features/intervals/testing/syntheticEspi.ts';
 import {
   type SyntheticReading,
-  writeEspiXml,
   writePgeCsv,
 } from '../../server/features/intervals/testing/syntheticFiles.ts';
 

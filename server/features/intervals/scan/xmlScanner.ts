@@ -1,4 +1,7 @@
 import { IntervalImportError, lineOf } from '../errors.ts';
+import { localName, NameTable } from './xmlNames.ts';
+
+export { attribute, decodeEntities } from './xmlText.ts';
 
 export interface XmlHandler {
   /** An element opens; `name` is the local name (prefix removed); attributes are in [attrStart, attrEnd). */
@@ -103,43 +106,6 @@ export function scanXml(text: string, handler: XmlHandler, format: string): void
   }
 }
 
-function localName(qname: string): string {
-  const colon = qname.indexOf(':');
-  return colon === -1 ? qname : qname.slice(colon + 1);
-}
-
-/**
- * Element names seen before, so the tens of thousands of tags in a feed reuse a handful of
- * strings instead of cutting a new one each time (which cost more than the scanning itself).
- */
-class NameTable {
-  private readonly qnames: Array<string | undefined> = new Array(512).fill(undefined);
-  private readonly locals: string[] = new Array(512).fill('');
-  private readonly hashes = new Int32Array(512);
-  qname = '';
-  local = '';
-
-  find(text: string, start: number, end: number, hash: number): void {
-    const slot = (hash ^ (end - start)) & 511;
-    const known = this.qnames[slot];
-    if (
-      known !== undefined &&
-      this.hashes[slot] === hash &&
-      known.length === end - start &&
-      known.charCodeAt(0) === text.charCodeAt(start)
-    ) {
-      this.qname = known;
-      this.local = this.locals[slot] as string;
-      return;
-    }
-    this.qname = text.slice(start, end);
-    this.local = localName(this.qname);
-    this.qnames[slot] = this.qname;
-    this.locals[slot] = this.local;
-    this.hashes[slot] = hash;
-  }
-}
-
 /** The `>` ending a start tag, skipping quoted attribute values; -1 when cut off. */
 function tagEnd(text: string, from: number): number {
   let p = from;
@@ -179,42 +145,4 @@ function skipMarkup(text: string, lt: number, format: string): number {
     );
   }
   return end + terminator.length;
-}
-
-/** An attribute's value in [start, end) of a start tag, entities decoded. */
-export function attribute(
-  text: string,
-  start: number,
-  end: number,
-  name: string,
-): string | undefined {
-  let p = start;
-  for (;;) {
-    const at = text.indexOf(name, p);
-    if (at === -1 || at >= end) return undefined;
-    p = at + name.length;
-    const before = text.charCodeAt(at - 1);
-    if (before > 32) continue;
-    let q = p;
-    while (text.charCodeAt(q) <= 32) q++;
-    if (text.charCodeAt(q) !== 61) continue;
-    q++;
-    while (text.charCodeAt(q) <= 32) q++;
-    const quote = text[q];
-    if (quote !== '"' && quote !== "'") continue;
-    const close = text.indexOf(quote, q + 1);
-    if (close === -1 || close > end) return undefined;
-    return decodeEntities(text.slice(q + 1, close));
-  }
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-export function decodeEntities(s: string): string {
-  if (!s.includes('&')) return s;
-  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (whole, code: string) => {
-    if (code.startsWith('#x')) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
-    if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)));
-    return ENTITIES[code] ?? whole;
-  });
 }
