@@ -14,6 +14,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { SessionStore } from './features/auth/sessions.ts';
+import { connectionRoutes } from './features/connections/routes.ts';
+import { formRoutes } from './features/forms/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
@@ -25,6 +27,7 @@ import {
   localStorageRoutes,
   type ObjectStore,
 } from './lib/storage/index.ts';
+import { CredentialVault } from './lib/vault.ts';
 import { registerAccessControl } from './plugins/access.ts';
 
 export type AppDeps = {
@@ -130,7 +133,10 @@ export async function buildApp({
   healthRoutes(app, { database });
   authRoutes(app, { db: database.db, sessions, config });
   providerRoutes(app, { db: database.db });
+  const vault = new CredentialVault(config.credentials.keys);
   objectRoutes(app, { store });
+  connectionRoutes(app, { db: database.db, store, vault });
+  formRoutes(app, { db: database.db, vault, config });
   if (store instanceof LocalObjectStore) await localStorageRoutes(app, { store });
 
   registerClient(app, config.clientDir);

@@ -23,6 +23,7 @@ const Env = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   RUN_WORKER: z
     .enum(['true', 'false'])
     .default('true')
@@ -72,6 +73,8 @@ export type Config = {
   trustProxy: boolean;
   /** Login and registration attempts allowed per IP per minute. */
   authRateLimit: number;
+  /** Customer form submissions allowed per IP per minute. */
+  formRateLimit: number;
   /** Whether `npm start` also runs the background job handlers in its process. */
   runWorker: boolean;
   storage: StorageConfig;
@@ -138,6 +141,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     authRateLimit: env.AUTH_RATE_LIMIT,
+    formRateLimit: env.FORM_RATE_LIMIT,
     runWorker: env.RUN_WORKER,
     storage: storageConfig(env, dataDir),
     credentials: {

@@ -27,6 +27,7 @@ export async function createTestApp(
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ur-test-')),
       SESSION_SECRET: 'test-secret-test-secret-test-secret-00',
       AUTH_RATE_LIMIT: '1000',
+      FORM_RATE_LIMIT: '1000',
       ...env,
     },
     { clientDir: undefined, ...overrides },

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+export const CONNECTION_STATUSES = ['pending', 'in_progress', 'complete'] as const;
+export const ConnectionStatus = z.enum(CONNECTION_STATUSES);
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
+
+export const ConnectionFile = z.object({
+  id: z.number().int(),
+  connectionId: z.number().int(),
+  /** Downloads go through the API, which checks who asks, then redirects to a signed URL. */
+  fileUrl: z.string(),
+  fileName: z.string(),
+  fileType: z.enum(['pdf', 'csv']),
+  fileSize: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type ConnectionFile = z.infer<typeof ConnectionFile>;
+
+/** A connection as its owner and admins see it. Credentials are never part of it. */
+export const Connection = z.object({
+  id: z.number().int(),
+  providerId: z.number().int(),
+  provider: z.object({ id: z.number().int(), name: z.string(), state: z.string() }),
+  user: z.object({ id: z.number().int(), username: z.string() }),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string().nullable(),
+  accountName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  serviceAddress: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** kWh */
+  usage: z.number().nullable(),
+  /** dollars */
+  cost: z.number().nullable(),
+  status: ConnectionStatus,
+  notes: z.string().nullable(),
+  customerNotes: z.string().nullable(),
+  hasCredentials: z.boolean(),
+  credentialsPurgedAt: z.iso.datetime().nullable(),
+  credentialsVerified: z.boolean().nullable(),
+  verificationMessage: z.string().nullable(),
+  consentAt: z.iso.datetime().nullable(),
+  files: z.array(ConnectionFile),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Connection = z.infer<typeof Connection>;
+
+export const ConnectionPage = z.object({
+  items: z.array(Connection),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ConnectionPage = z.infer<typeof ConnectionPage>;
+
+const isoDate = z.iso.date('Dates must be YYYY-MM-DD');
+
+export const ConnectionQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  providerId: z.coerce.number().int().positive().optional(),
+  status: ConnectionStatus.optional(),
+  /** Created on or after this day (UTC). */
+  from: isoDate.optional(),
+  /** Created on or before this day (UTC). */
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type ConnectionQuery = z.infer<typeof ConnectionQuery>;
+
+const emptyAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const text = (max: number) =>
+  z.preprocess(emptyAsNull, z.string().trim().max(max).nullable().optional());
+const amount = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} cannot be negative`)
+      .max(1e11, `${label} is too large`)
+      .refine(
+        (n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+        `${label} allows at most 2 decimals`,
+      )
+      .nullable()
+      .optional(),
+  );
+
+/** PUT /api/connections/:id. Fields left out keep their value; an empty status means pending. */
+export const ConnectionUpdate = z.object({
+  startDate: z.preprocess(emptyAsNull, isoDate.nullable().optional()),
+  endDate: z.preprocess(emptyAsNull, isoDate.nullable().optional()),
+  usage: amount('Usage'),
+  cost: amount('Cost'),
+  status: z.preprocess(
+    (v) => (v === '' || v === null ? 'pending' : v),
+    ConnectionStatus.optional(),
+  ),
+  notes: text(5000),
+  accountName: text(200),
+  accountNumber: text(100),
+  serviceAddress: text(500),
+});
+export type ConnectionUpdate = z.infer<typeof ConnectionUpdate>;
+
+export const FileRecord = z.object({
+  fileUrl: z.string().min(1, 'fileUrl is required').max(4000),
+  fileName: z.string().trim().min(1, 'fileName is required').max(255),
+  fileType: z.enum(['pdf', 'csv']).optional(),
+  fileSize: z.number().int().nonnegative().optional(),
+});
+export type FileRecord = z.infer<typeof FileRecord>;
+
+export const RevealedCredentials = z.object({
+  utilityUsername: z.string(),
+  utilityPassword: z.string(),
+});
+
+/** pdf when the name ends .pdf, else csv (SPEC section 3). */
+export const fileTypeOf = (fileName: string): 'pdf' | 'csv' =>
+  fileName.toLowerCase().endsWith('.pdf') ? 'pdf' : 'csv';
+
+const Trend = z.object({ thisMonth: z.number().int(), lastMonth: z.number().int() });
+
+/** GET /api/stats: the four figures, and how many of each arrived this month and last. */
+export const Stats = z.object({
+  totalConnections: z.number().int(),
+  activeProviders: z.number().int(),
+  filesUploaded: z.number().int(),
+  /** Connections that need an admin: failed credential checks, or pending for over 48 hours. */
+  webhookAlerts: z.number().int(),
+  trends: z.object({
+    totalConnections: Trend,
+    activeProviders: Trend,
+    filesUploaded: Trend,
+    webhookAlerts: Trend,
+  }),
+});
+export type Stats = z.infer<typeof Stats>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const FormOwner = z.object({ username: z.string() });
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+const optional = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(max).nullable().optional(),
+  );
+
+/** POST /api/form/:uniqueFormUrl, SPEC's payload plus consent and an idempotency key. */
+export const CustomerSubmission = z.object({
+  name: required('Name', 200),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(z.email('Please enter a valid email address').max(254)),
+  phone: optional(40),
+  address: required('Service address', 500),
+  providerId: z.coerce
+    .number({ error: 'Please choose your utility provider' })
+    .int()
+    .positive('Please choose your utility provider'),
+  username: required('Utility username', 200),
+  password: z
+    .string({ error: 'Utility password is required' })
+    .min(1, 'Utility password is required')
+    .max(200),
+  notes: optional(2000),
+  consent: z.literal(true).optional(),
+  /** Generated once per filled-in form, so a double-clicked submit creates one connection. */
+  submissionKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+});
+export type CustomerSubmission = z.infer<typeof CustomerSubmission>;
+
+export const SubmissionResult = z.object({ id: z.number().int(), status: z.string() });

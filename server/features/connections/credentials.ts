@@ -1,0 +1,119 @@
+import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, connections } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { CredentialVault } from '../../lib/vault.ts';
+import type { Viewer } from './service.ts';
+
+/** Additional data binding each ciphertext to its connection and field. */
+const context = (id: number, field: 'username' | 'password') => `connection:${id}:${field}`;
+
+export function sealCredentials(
+  vault: CredentialVault,
+  id: number,
+  username: string,
+  password: string,
+) {
+  const user = vault.seal(username, context(id, 'username'));
+  const pass = vault.seal(password, context(id, 'password'));
+  return {
+    utilityUsernameSealed: user.value,
+    utilityPasswordSealed: pass.value,
+    credentialsKeyVersion: user.keyVersion,
+  };
+}
+
+/** Opens a connection's credentials; only for code that must log in (the automation jobs). */
+export function openCredentials(
+  vault: CredentialVault,
+  row: { id: number; utilityUsernameSealed: string | null; utilityPasswordSealed: string | null },
+) {
+  if (!row.utilityUsernameSealed || !row.utilityPasswordSealed) return null;
+  return {
+    utilityUsername: vault.open(row.utilityUsernameSealed, context(row.id, 'username')),
+    utilityPassword: vault.open(row.utilityPasswordSealed, context(row.id, 'password')),
+  };
+}
+
+/** The admin's manual-extraction backup: every reveal is written to the audit log. */
+export async function revealCredentials(
+  db: Db,
+  vault: CredentialVault,
+  id: number,
+  actor: Viewer,
+  ip: string,
+) {
+  const [row] = await db.select().from(connections).where(eq(connections.id, id)).limit(1);
+  if (!row) throw new AppError(404, 'Connection not found');
+  const credentials = openCredentials(vault, row);
+  if (!credentials) {
+    throw new AppError(
+      410,
+      row.credentialsPurgedAt
+        ? `The credentials were purged on ${row.credentialsPurgedAt.toISOString().slice(0, 10)}`
+        : 'This connection has no credentials',
+    );
+  }
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    action: 'connection.credentials_revealed',
+    entityType: 'connection',
+    entityId: String(id),
+    ip,
+  });
+  return credentials;
+}
+
+/** Deletes the sealed credentials of these connections for good, and says why in the log. */
+export async function purgeCredentials(
+  db: Db,
+  ids: number[],
+  reason: 'completed' | 'retention',
+  actorId: number | null,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const purged = await db
+    .update(connections)
+    .set({
+      utilityUsernameSealed: null,
+      utilityPasswordSealed: null,
+      credentialsKeyVersion: null,
+      credentialsPurgedAt: new Date(),
+    })
+    .where(and(inArray(connections.id, ids), isNotNull(connections.utilityPasswordSealed)))
+    .returning({ id: connections.id });
+  if (purged.length > 0) {
+    await db.insert(auditLog).values(
+      purged.map((p) => ({
+        actorId,
+        action: 'connection.credentials_purged',
+        entityType: 'connection',
+        entityId: String(p.id),
+        details: { reason },
+      })),
+    );
+  }
+  return purged.length;
+}
+
+/** Connections whose credentials must go: complete ones, and any older than the retention. */
+export async function purgeDueCredentials(db: Db, retentionDays: number): Promise<number> {
+  const cutoff = new Date(Date.now() - retentionDays * 86_400_000);
+  const due = await db
+    .select({ id: connections.id, status: connections.status })
+    .from(connections)
+    .where(
+      and(
+        isNotNull(connections.utilityPasswordSealed),
+        isNull(connections.credentialsPurgedAt),
+        or(eq(connections.status, 'complete'), lt(connections.createdAt, cutoff)),
+      ),
+    )
+    .limit(1000);
+  const completed = due.filter((d) => d.status === 'complete').map((d) => d.id);
+  const expired = due.filter((d) => d.status !== 'complete').map((d) => d.id);
+  return (
+    (await purgeCredentials(db, completed, 'completed', null)) +
+    (await purgeCredentials(db, expired, 'retention', null))
+  );
+}

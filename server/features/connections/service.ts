@@ -1,0 +1,186 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  Connection,
+  ConnectionPage,
+  ConnectionQuery,
+  ConnectionUpdate,
+} from '../../../common/connections.ts';
+import { ADMIN_PAGE_SIZE } from '../../../common/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { auditLog, connectionFiles, connections, providers, users } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { UserRow } from '../users/service.ts';
+import { purgeCredentials } from './credentials.ts';
+import { type ConnectionRow, toConnection } from './mapping.ts';
+
+/** Who is asking: admins reach every connection, users only their own. */
+export type Viewer = Pick<UserRow, 'id' | 'role'>;
+
+const ownedBy = (viewer: Viewer): SQL | undefined =>
+  viewer.role === 'admin' ? undefined : eq(connections.userId, viewer.id);
+
+/** Loads provider, owner and files for a set of connection rows, in their order. */
+async function hydrate(db: Db, rows: ConnectionRow[]): Promise<Connection[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [providerRows, userRows, fileRows] = await Promise.all([
+    db
+      .select({ id: providers.id, name: providers.name, state: providers.state })
+      .from(providers)
+      .where(inArray(providers.id, [...new Set(rows.map((r) => r.providerId))])),
+    db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))])),
+    db
+      .select()
+      .from(connectionFiles)
+      .where(inArray(connectionFiles.connectionId, ids))
+      .orderBy(connectionFiles.createdAt, connectionFiles.id),
+  ]);
+  const providerById = new Map(providerRows.map((p) => [p.id, p]));
+  const userById = new Map(userRows.map((u) => [u.id, u]));
+  return rows.map((row) =>
+    toConnection(
+      row,
+      providerById.get(row.providerId) ?? { id: row.providerId, name: 'Unknown', state: '' },
+      userById.get(row.userId) ?? { id: row.userId, username: 'Unknown' },
+      fileRows.filter((f) => f.connectionId === row.id),
+    ),
+  );
+}
+
+/** The text an admin search looks in: customer, account and (by id) owner and provider. */
+export const customerSearchText = sql`lower(coalesce(${connections.customerName}, '') || ' ' || coalesce(${connections.customerEmail}, '') || ' ' || coalesce(${connections.accountName}, '') || ' ' || coalesce(${connections.accountNumber}, ''))`;
+
+function searchFilter(term: string): SQL | undefined {
+  const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    sql`${customerSearchText} like ${pattern}`,
+    inArray(
+      connections.userId,
+      sql`(select ${users.id} from ${users} where lower(${users.username}) like ${pattern})`,
+    ),
+    inArray(
+      connections.providerId,
+      sql`(select ${providers.id} from ${providers} where lower(${providers.name}) like ${pattern})`,
+    ),
+  );
+}
+
+export async function listConnections(db: Db, query: ConnectionQuery): Promise<ConnectionPage> {
+  const filters = and(
+    query.search ? searchFilter(query.search) : undefined,
+    query.providerId ? eq(connections.providerId, query.providerId) : undefined,
+    query.status ? eq(connections.status, query.status) : undefined,
+    query.from ? gte(connections.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to
+      ? lt(connections.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000))
+      : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(connections)
+      .where(filters)
+      .orderBy(desc(connections.createdAt), desc(connections.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(connections).where(filters),
+  ]);
+  return {
+    items: await hydrate(db, rows),
+    total: totals[0]?.n ?? 0,
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}
+
+/** The newest connections a viewer may see (the dashboards' recent lists and My Connections). */
+export async function latestConnections(db: Db, viewer: Viewer, limit: number) {
+  const rows = await db
+    .select()
+    .from(connections)
+    .where(ownedBy(viewer))
+    .orderBy(desc(connections.createdAt), desc(connections.id))
+    .limit(limit);
+  return hydrate(db, rows);
+}
+
+/** One connection row, or 404 when it does not exist or belongs to someone else. */
+export async function findConnectionRow(
+  db: Db,
+  id: number,
+  viewer: Viewer,
+): Promise<ConnectionRow> {
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.id, id), ownedBy(viewer)))
+    .limit(1);
+  if (!row) throw notFound('Connection not found');
+  return row;
+}
+
+export async function getConnection(db: Db, id: number, viewer: Viewer): Promise<Connection> {
+  const [connection] = await hydrate(db, [await findConnectionRow(db, id, viewer)]);
+  if (!connection) throw notFound('Connection not found');
+  return connection;
+}
+
+/**
+ * An admin's edit. Typed figures stop later imports from overwriting them; a status change is
+ * recorded with who and when; completing a connection purges its credentials.
+ */
+export async function updateConnection(
+  db: Db,
+  id: number,
+  update: ConnectionUpdate,
+  actor: Viewer,
+): Promise<Connection> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const before = await findConnectionRow(t, id, actor);
+    const figures = ['startDate', 'endDate', 'usage', 'cost'] as const;
+    const touchesFigures = figures.some((f) => update[f] !== undefined);
+    await tx
+      .update(connections)
+      .set({
+        startDate: update.startDate,
+        endDate: update.endDate,
+        usageKwh:
+          update.usage === undefined
+            ? undefined
+            : update.usage === null
+              ? null
+              : update.usage.toFixed(3),
+        costCents:
+          update.cost === undefined
+            ? undefined
+            : update.cost === null
+              ? null
+              : Math.round(update.cost * 100),
+        status: update.status,
+        notes: update.notes,
+        accountName: update.accountName,
+        accountNumber: update.accountNumber,
+        serviceAddress: update.serviceAddress,
+        figuresSetManually: touchesFigures ? true : undefined,
+        updatedAt: new Date(),
+      })
+      .where(eq(connections.id, id));
+    if (update.status && update.status !== before.status) {
+      await tx.insert(auditLog).values({
+        actorId: actor.id,
+        action: 'connection.status_changed',
+        entityType: 'connection',
+        entityId: String(id),
+        details: { from: before.status, to: update.status },
+      });
+      if (update.status === 'complete') {
+        await purgeCredentials(t, [id], 'completed', actor.id);
+      }
+    }
+  });
+  return getConnection(db, id, actor);
+}

@@ -1,0 +1,55 @@
+import { and, count, eq, lt, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Stats } from '../../../common/connections.ts';
+import type { Db } from '../../db/client.ts';
+import { connectionFiles, connections, providers } from '../../db/schema.ts';
+
+const PENDING_TOO_LONG_MS = 48 * 60 * 60 * 1000;
+
+/** Month boundaries in UTC: the start of this month and of the last. */
+function months(now: Date) {
+  const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return { thisMonth, lastMonth };
+}
+
+export async function computeStats(db: Db, now = new Date()): Promise<Stats> {
+  const { thisMonth, lastMonth } = months(now);
+  const alert = or(
+    eq(connections.credentialsVerified, false),
+    and(
+      eq(connections.status, 'pending'),
+      lt(connections.createdAt, new Date(now.getTime() - PENDING_TOO_LONG_MS)),
+    ),
+  );
+  const tally = (createdAt: PgColumn) => ({
+    total: count(),
+    thisMonth: sql<number>`count(*) filter (where ${createdAt} >= ${thisMonth})`.mapWith(Number),
+    lastMonth:
+      sql<number>`count(*) filter (where ${createdAt} >= ${lastMonth} and ${createdAt} < ${thisMonth})`.mapWith(
+        Number,
+      ),
+  });
+  const [[c], [p], [f], [a]] = await Promise.all([
+    db.select(tally(connections.createdAt)).from(connections),
+    db.select(tally(providers.createdAt)).from(providers).where(eq(providers.isActive, true)),
+    db.select(tally(connectionFiles.createdAt)).from(connectionFiles),
+    db.select(tally(connections.createdAt)).from(connections).where(alert),
+  ]);
+  const trend = (r: { thisMonth: number; lastMonth: number } | undefined) => ({
+    thisMonth: r?.thisMonth ?? 0,
+    lastMonth: r?.lastMonth ?? 0,
+  });
+  return {
+    totalConnections: c?.total ?? 0,
+    activeProviders: p?.total ?? 0,
+    filesUploaded: f?.total ?? 0,
+    webhookAlerts: a?.total ?? 0,
+    trends: {
+      totalConnections: trend(c),
+      activeProviders: trend(p),
+      filesUploaded: trend(f),
+      webhookAlerts: trend(a),
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { providers } from '../db/schema.ts';
+
+/** An active provider to submit forms against. */
+export async function createProvider(
+  db: Db,
+  overrides: Partial<typeof providers.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(providers)
+    .values({
+      name: `Utility ${randomBytes(3).toString('hex')}`,
+      state: 'California',
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('no provider');
+  return row;
+}
+
+export const submission = (providerId: number, overrides: Record<string, unknown> = {}) => ({
+  name: 'Dana Customer',
+  email: 'dana@example.com',
+  phone: '555-0100',
+  address: '1 Main St, Springfield',
+  providerId,
+  username: 'dana-portal',
+  password: 'portal-pass-123',
+  notes: 'Meter is behind the gate',
+  consent: true,
+  ...overrides,
+});
+
+/** Submits the public customer form for a user's link, as an anonymous visitor would. */
+export async function submitForm(app: FastifyInstance, formUrl: string, payload: object) {
+  return app.inject({ method: 'POST', url: `/api/form/${formUrl}`, payload });
+}
