@@ -1,6 +1,6 @@
 import { IntervalImportError } from '../errors.ts';
 import type { CsvCursor } from '../scan/csvCursor.ts';
-import { cursor, readDate, readDateTime, readTime } from '../scan/dates.ts';
+import { readDate, readDateTime, readTime } from '../scan/dates.ts';
 import { DAY_MS } from '../time/civil.ts';
 
 /** Header names of the current record, trimmed, spaces collapsed, upper-case. */
@@ -68,10 +68,5 @@ export class FieldReader {
   /** Wall-clock ms of a date column plus a time column. */
   dateTime(dateColumn: number, timeColumn: number): number {
     return this.date(dateColumn) * DAY_MS + this.time(timeColumn);
-  }
-
-  /** Where the last date/time read stopped, for layouts with more after it. */
-  get stop(): number {
-    return cursor.pos;
   }
 }
