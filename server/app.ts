@@ -20,6 +20,8 @@ import { healthRoutes } from './features/health/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { JOBS } from './jobs/registry.ts';
 import { AppError } from './lib/errors.ts';
 import {
   createObjectStore,
@@ -35,6 +37,8 @@ export type AppDeps = {
   database: Database;
   /** Defaults to the store the configuration names; tests may pass their own. */
   store?: ObjectStore;
+  /** `inline` runs enqueued jobs in-process without pg-boss (tests). */
+  jobMode?: 'queue' | 'inline';
 };
 
 /** Keys whose values never reach a log line. */
@@ -60,6 +64,7 @@ export async function buildApp({
   config,
   database,
   store = createObjectStore(config.storage),
+  jobMode = 'queue',
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact },
@@ -74,6 +79,16 @@ export async function buildApp({
   registerAccessControl(app, sessions);
   app.decorate('sessions', sessions);
   app.decorate('store', store);
+  const vault = new CredentialVault(config.credentials.keys);
+  // The queue is created here so routes can enqueue; main.ts starts it once the app listens.
+  const queue = new JobQueue(
+    database,
+    JOBS,
+    { db: database.db, config, log: app.log, store, vault },
+    jobMode,
+  );
+  app.decorate('queue', queue);
+  app.addHook('onClose', async () => queue.stop());
   app.addHook('onClose', async () => store.close());
   // Browsers talk to an S3 bucket directly (uploads, signed downloads): the CSP must allow it.
   const storageOrigin = await store.browserOrigin();
@@ -133,7 +148,6 @@ export async function buildApp({
   healthRoutes(app, { database });
   authRoutes(app, { db: database.db, sessions, config });
   providerRoutes(app, { db: database.db });
-  const vault = new CredentialVault(config.credentials.keys);
   objectRoutes(app, { store });
   connectionRoutes(app, { db: database.db, store, vault });
   formRoutes(app, { db: database.db, vault, config });
@@ -148,6 +162,7 @@ declare module 'fastify' {
     sessions: SessionStore;
     databaseReady: Promise<void>;
     store: ObjectStore;
+    queue: JobQueue;
   }
 }
 

@@ -1,26 +1,22 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { createObjectStore } from './lib/storage/index.ts';
-import { configOrExit, createJobQueue, openConfiguredDatabase } from './start.ts';
+import { configOrExit, openConfiguredDatabase } from './start.ts';
 
 // `npm start`: the HTTP server and, unless RUN_WORKER=false, a job worker in the same process.
 async function main() {
   const config = configOrExit();
   const database = openConfiguredDatabase(config);
-  const store = createObjectStore(config.storage);
-  const app = await buildApp({ config, database, store });
-  const queue = createJobQueue(database, store, config, app.log);
+  const app = await buildApp({ config, database });
 
   closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await app.close();
-    await queue.stop();
     await database.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
   await app.databaseReady;
-  await queue.start({ work: config.runWorker });
+  await app.queue.start({ work: config.runWorker });
   app.log.info({ database: database.kind, worker: config.runWorker }, 'ready');
 }
 

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
 import type { ObjectStore } from './lib/storage/index.ts';
+import { CredentialVault } from './lib/vault.ts';
 
 /** Reads the configuration or stops the process with one clear line. */
 export function configOrExit(): Config {
@@ -24,11 +25,13 @@ export function openConfiguredDatabase(config: Config): Database {
   );
 }
 
+/** A queue for a worker process: the same jobs and services the app gives them. */
 export function createJobQueue(
   database: Database,
   store: ObjectStore,
   config: Config,
   log: FastifyBaseLogger,
 ) {
-  return new JobQueue(database, JOBS, { db: database.db, config, log, store });
+  const vault = new CredentialVault(config.credentials.keys);
+  return new JobQueue(database, JOBS, { db: database.db, config, log, store, vault });
 }

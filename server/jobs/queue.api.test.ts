@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import { auditLog, sessions } from '../db/schema.ts';
 import { sessionCleanupJob } from '../features/auth/jobs.ts';
 import { createObjectStore } from '../lib/storage/index.ts';
+import { CredentialVault } from '../lib/vault.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { createUser } from '../test/factories.ts';
 import { JobQueue } from './queue.ts';
@@ -30,6 +31,7 @@ beforeAll(async () => {
     config,
     log: pino({ level: 'silent' }),
     store: createObjectStore(config.storage),
+    vault: new CredentialVault(config.credentials.keys),
   });
   await queue.start({ work: true });
 });

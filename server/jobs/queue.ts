@@ -9,11 +9,18 @@ import type { JobContext, JobDefinition } from './types.ts';
 export class JobQueue {
   private boss: PgBoss;
   private started?: Promise<void>;
+  /** Jobs running in-process (inline mode), so tests can wait for them. */
+  private inline = new Set<Promise<void>>();
 
+  /**
+   * In `inline` mode (tests) nothing touches pg-boss: an enqueued job runs in this process
+   * right after the call, and `drain()` waits for it.
+   */
   constructor(
     database: Database,
     private definitions: JobDefinition[],
     private ctx: JobContext,
+    private mode: 'queue' | 'inline' = 'queue',
   ) {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => database.executeSql(text, values) },
@@ -64,11 +71,25 @@ export class JobQueue {
     payload: P,
     options: PgBoss.SendOptions = {},
   ): Promise<string | null> {
+    const data = def.payload.parse(payload);
+    if (this.mode === 'inline') {
+      const run = this.run(def as JobDefinition, data).catch(() => {});
+      this.inline.add(run);
+      run.finally(() => this.inline.delete(run));
+      return null;
+    }
+    if (!this.started) throw new Error('The job queue has not been started');
     await this.started;
-    return this.boss.send(def.name, def.payload.parse(payload), options);
+    return this.boss.send(def.name, data, options);
+  }
+
+  /** Waits until no inline job is running. */
+  async drain(): Promise<void> {
+    while (this.inline.size > 0) await Promise.all([...this.inline]);
   }
 
   async stop(): Promise<void> {
+    await this.drain();
     if (!this.started) return;
     await this.started.catch(() => {});
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -3,9 +3,16 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ObjectStore } from '../lib/storage/index.ts';
+import type { CredentialVault } from '../lib/vault.ts';
 
 /** What every job handler gets: the same services the HTTP routes use. */
-export type JobContext = { db: Db; config: Config; log: FastifyBaseLogger; store: ObjectStore };
+export type JobContext = {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  store: ObjectStore;
+  vault: CredentialVault;
+};
 
 /** A typed background job: a name, its payload schema, and what it does. */
 export type JobDefinition<Payload extends Record<string, unknown> = Record<string, unknown>> = {

@@ -32,7 +32,7 @@ export async function createTestApp(
     },
     { clientDir: undefined, ...overrides },
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, jobMode: 'inline' });
   await app.databaseReady;
   return {
     app,

@@ -235,10 +235,7 @@ describe('credentials', () => {
     const id = created.json().id;
     const old = new Date(Date.now() - 31 * 86_400_000);
     await t.database.db.update(connections).set({ createdAt: old }).where(eq(connections.id, id));
-    await credentialPurgeJob.handler(
-      {},
-      { db: t.database.db, config: t.config, log: t.app.log, store: t.app.store },
-    );
+    await t.app.queue.run(credentialPurgeJob, {});
     const [row] = await t.database.db.select().from(connections).where(eq(connections.id, id));
     expect(row?.utilityPasswordSealed).toBeNull();
     const [fresh] = await t.database.db

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type {
   Connection,
   ConnectionPage,

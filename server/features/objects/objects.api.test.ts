@@ -247,10 +247,7 @@ describe('orphan clean-up job', () => {
       fileSize: 1,
     });
 
-    await orphanCleanupJob.handler(
-      {},
-      { db: t.database.db, config: t.config, log: t.app.log, store },
-    );
+    await t.app.queue.run(orphanCleanupJob, {});
 
     expect(await store.head('files/orphan-old.csv')).toBeNull();
     expect(await store.head('logos/orphan-old.png')).toBeNull();
