@@ -70,16 +70,22 @@ function inOrder(readings: IntervalReading[]): IntervalReading[] {
 
 /** The most frequent duration, in seconds (0 for an empty channel). */
 export function commonDuration(readings: readonly IntervalReading[]): number {
+  // Counted in runs: a channel is almost always one duration, so the map is touched rarely.
   const counts = new Map<number, number>();
   let best = 0;
   let bestCount = 0;
-  for (const r of readings) {
-    const n = (counts.get(r.duration) ?? 0) + 1;
-    counts.set(r.duration, n);
+  let i = 0;
+  while (i < readings.length) {
+    const duration = (readings[i] as IntervalReading).duration;
+    let j = i + 1;
+    while (j < readings.length && (readings[j] as IntervalReading).duration === duration) j++;
+    const n = (counts.get(duration) ?? 0) + j - i;
+    counts.set(duration, n);
     if (n > bestCount) {
-      best = r.duration;
+      best = duration;
       bestCount = n;
     }
+    i = j;
   }
   return best;
 }

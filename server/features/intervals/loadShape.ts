@@ -21,51 +21,20 @@ export function loadShape(series: CanonicalSeries, calendar: SlotCalendar): Load
   const profileCount = new Uint32Array(48);
   const heatSum = new Float64Array(12 * 24);
   const heatCount = new Uint32Array(12 * 24);
-  const dailyMinimums: number[] = [];
-  let day = Number.NaN;
-  let hour = -1;
-  let hourSum = 0;
-  let hourSlots = 0;
-  let dayMin = Number.POSITIVE_INFINITY;
-  let dayHours = 0;
-  const closeHour = () => {
-    if (hourSlots >= SLOTS_PER_HOUR) {
-      dayMin = Math.min(dayMin, (hourSum / hourSlots) * SLOTS_PER_HOUR);
-      dayHours++;
-    }
-    hourSum = 0;
-    hourSlots = 0;
-  };
-  const closeDay = () => {
-    closeHour();
-    if (dayHours >= HOURS_FOR_BASE_LOAD) dailyMinimums.push(dayMin);
-    dayMin = Number.POSITIVE_INFINITY;
-    dayHours = 0;
-  };
+  const { hour, weekday, month } = calendar;
+  const { quality, delivered } = series;
   for (let i = 0; i < series.length; i++) {
-    const d = calendar.day[i] as number;
-    const h = calendar.hour[i] as number;
-    if (d !== day) {
-      if (!Number.isNaN(day)) closeDay();
-      day = d;
-      hour = h;
-    } else if (h !== hour) {
-      closeHour();
-      hour = h;
-    }
-    if (series.quality[i] === MISSING) continue;
-    const kWh = series.delivered[i] as number;
-    const weekday = calendar.weekday[i] as number;
-    const p = (weekday === 0 || weekday === 6 ? 24 : 0) + h;
+    if (quality[i] === MISSING) continue;
+    const kWh = delivered[i] as number;
+    const h = hour[i] as number;
+    const w = weekday[i] as number;
+    const p = (w === 0 || w === 6 ? 24 : 0) + h;
     profileSum[p] = (profileSum[p] as number) + kWh;
     profileCount[p] = (profileCount[p] as number) + 1;
-    const m = ((calendar.month[i] as number) - 1) * 24 + h;
+    const m = ((month[i] as number) - 1) * 24 + h;
     heatSum[m] = (heatSum[m] as number) + kWh;
     heatCount[m] = (heatCount[m] as number) + 1;
-    hourSum += kWh;
-    hourSlots++;
   }
-  if (!Number.isNaN(day)) closeDay();
   const average = (sum: Float64Array, count: Uint32Array, i: number) =>
     count[i] ? ((sum[i] as number) / (count[i] as number)) * SLOTS_PER_HOUR : null;
   const hours = (from: number, sum: Float64Array, count: Uint32Array) =>
@@ -76,8 +45,45 @@ export function loadShape(series: CanonicalSeries, calendar: SlotCalendar): Load
       weekend: hours(24, profileSum, profileCount),
     },
     heatmap: Array.from({ length: 12 }, (_, m) => hours(m * 24, heatSum, heatCount)),
-    baseLoadKw: median(dailyMinimums),
+    baseLoadKw: median(dailyLowestHours(series, calendar)),
   };
+}
+
+/** Each complete day's lowest hourly average demand (hours need all their slots). */
+function dailyLowestHours(series: CanonicalSeries, calendar: SlotCalendar): number[] {
+  const minimums: number[] = [];
+  const { day, hour } = calendar;
+  let currentDay = day[0] as number;
+  let currentHour = hour[0] as number;
+  let hourSum = 0;
+  let hourSlots = 0;
+  let dayMin = Number.POSITIVE_INFINITY;
+  let dayHours = 0;
+  for (let i = 0; i <= series.length; i++) {
+    const last = i === series.length;
+    const d = last ? Number.NaN : (day[i] as number);
+    const h = last ? -1 : (hour[i] as number);
+    if (last || d !== currentDay || h !== currentHour) {
+      if (hourSlots >= SLOTS_PER_HOUR) {
+        dayMin = Math.min(dayMin, (hourSum / hourSlots) * SLOTS_PER_HOUR);
+        dayHours++;
+      }
+      hourSum = 0;
+      hourSlots = 0;
+      currentHour = h;
+      if (last || d !== currentDay) {
+        if (dayHours >= HOURS_FOR_BASE_LOAD) minimums.push(dayMin);
+        dayMin = Number.POSITIVE_INFINITY;
+        dayHours = 0;
+        currentDay = d;
+      }
+    }
+    if (!last && series.quality[i] !== MISSING) {
+      hourSum += series.delivered[i] as number;
+      hourSlots++;
+    }
+  }
+  return minimums;
 }
 
 function median(values: number[]): number {

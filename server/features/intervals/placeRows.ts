@@ -77,7 +77,8 @@ export function placeRows(
       ms = endLocal - local;
       // A repeated or folded label's own span is right as written (the fold is handled below),
       // unless its end label is the repeat ("01:45 to 01:00"); a skipped label's span too.
-      if (kind === EXACT || (kind === AMBIGUOUS && ms <= 0)) {
+      const steady = ms > 0 && ms < DAY_MS && clock.isSteady(endLocal);
+      if ((kind === EXACT && !steady) || (kind === AMBIGUOUS && ms <= 0)) {
         let end = clock.resolve(endLocal);
         if (clock.kind === 'ambiguous' && end <= start) end = clock.later;
         if (end > start) ms = end - start;

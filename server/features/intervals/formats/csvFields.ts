@@ -44,10 +44,24 @@ export class FieldReader {
     return value;
   }
 
-  /** Days since the epoch. */
+  private lastDateStart = -1;
+  private lastDateLength = -1;
+  private lastDays = Number.NaN;
+
+  /** Days since the epoch. Rows of one day repeat the same date, so the last one is reused. */
   date(i: number): number {
-    const days = readDate(this.cur.text, this.cur.start(i), this.cur.end(i));
+    const text = this.cur.text;
+    const start = this.cur.start(i);
+    const length = this.cur.end(i) - start;
+    if (length === this.lastDateLength && sameText(text, start, this.lastDateStart, length)) {
+      this.lastDateStart = start;
+      return this.lastDays;
+    }
+    const days = readDate(text, start, start + length);
     if (Number.isNaN(days)) this.fail(i, 'a date');
+    this.lastDateStart = start;
+    this.lastDateLength = length;
+    this.lastDays = days;
     return days;
   }
 
@@ -69,4 +83,10 @@ export class FieldReader {
   dateTime(dateColumn: number, timeColumn: number): number {
     return this.date(dateColumn) * DAY_MS + this.time(timeColumn);
   }
+}
+
+function sameText(text: string, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k++)
+    if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+  return true;
 }

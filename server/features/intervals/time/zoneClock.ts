@@ -90,6 +90,12 @@ export class ZoneClock {
     return lateValid ? late : early;
   }
 
+  /** Whether a wall-clock time lies in the stretch last found free of offset changes, where
+   * wall-clock differences are real durations. */
+  isSteady(local: number): boolean {
+    return local >= this.safeLo && local < this.safeHi;
+  }
+
   /** Recomputes the transition table over whole years around `utc`. */
   private cover(utc: number): void {
     const year = new Date(utc).getUTCFullYear();
