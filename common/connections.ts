@@ -50,7 +50,9 @@ export type Connection = z.infer<typeof Connection>;
 
 export const ConnectionPage = z.object({
   items: z.array(Connection),
+  /** Exact up to 1,000; `totalCapped` says there are more ("1,000+"). */
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

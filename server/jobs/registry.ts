@@ -1,7 +1,13 @@
+import { analyzeJob } from '../db/jobs.ts';
 import { sessionCleanupJob } from '../features/auth/jobs.ts';
 import { credentialPurgeJob } from '../features/connections/jobs.ts';
 import { orphanCleanupJob } from '../features/objects/jobs.ts';
 import type { JobDefinition } from './types.ts';
 
 /** Every background job the service knows. Workers run these; the app enqueues them. */
-export const JOBS = [sessionCleanupJob, orphanCleanupJob, credentialPurgeJob] as JobDefinition[];
+export const JOBS = [
+  sessionCleanupJob,
+  orphanCleanupJob,
+  credentialPurgeJob,
+  analyzeJob,
+] as JobDefinition[];

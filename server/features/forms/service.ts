@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CustomerSubmission } from '../../../common/forms.ts';
 import type { Db } from '../../db/client.ts';
 import { connections, providers, users } from '../../db/schema.ts';
@@ -19,6 +19,8 @@ export async function findFormOwner(db: Db, uniqueFormUrl: string) {
 /**
  * A customer's submission becomes a pending connection owned by the link's user. The
  * credentials go straight into the vault; the same submission key never makes two rows.
+ * Two round trips: the owner, provider and next id in one query, then one insert (the id is
+ * taken first because the sealed credentials are bound to it).
  */
 export async function submitForm(
   db: Db,
@@ -26,60 +28,49 @@ export async function submitForm(
   uniqueFormUrl: string,
   input: CustomerSubmission,
 ): Promise<{ id: number; status: string; created: boolean }> {
-  const owner = await findFormOwner(db, uniqueFormUrl);
-  const [provider] = await db
-    .select({ id: providers.id, isActive: providers.isActive })
-    .from(providers)
-    .where(eq(providers.id, input.providerId))
+  const [found] = await db
+    .select({
+      ownerId: users.id,
+      providerActive: providers.isActive,
+      nextId: sql<number>`nextval(pg_get_serial_sequence('connections', 'id'))`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(providers, eq(providers.id, input.providerId))
+    .where(and(eq(users.uniqueFormUrl, uniqueFormUrl), eq(users.isActive, true)))
     .limit(1);
-  if (!provider?.isActive) throw badRequest('Please choose a utility provider from the list');
+  if (!found) throw notFound('Form not found');
+  if (!found.providerActive) throw badRequest('Please choose a utility provider from the list');
 
-  if (input.submissionKey) {
-    const [existing] = await db
-      .select({ id: connections.id, status: connections.status })
-      .from(connections)
-      .where(
-        and(eq(connections.userId, owner.id), eq(connections.submissionKey, input.submissionKey)),
-      )
-      .limit(1);
-    if (existing) return { ...existing, created: false };
-  }
+  const [row] = await db
+    .insert(connections)
+    .values({
+      id: found.nextId,
+      userId: found.ownerId,
+      providerId: input.providerId,
+      customerName: input.name,
+      customerEmail: input.email,
+      customerPhone: input.phone ?? null,
+      serviceAddress: input.address,
+      customerNotes: input.notes ?? null,
+      consentAt: input.consent ? new Date() : null,
+      submissionKey: input.submissionKey ?? null,
+      ...sealCredentials(vault, found.nextId, input.username, input.password),
+    })
+    .onConflictDoNothing()
+    .returning({ id: connections.id, status: connections.status });
+  if (row) return { ...row, created: true };
 
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(connections)
-      .values({
-        userId: owner.id,
-        providerId: provider.id,
-        customerName: input.name,
-        customerEmail: input.email,
-        customerPhone: input.phone ?? null,
-        serviceAddress: input.address,
-        customerNotes: input.notes ?? null,
-        consentAt: input.consent ? new Date() : null,
-        submissionKey: input.submissionKey ?? null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: connections.id, status: connections.status });
-    if (!row) {
-      // Two identical submissions raced; the other one won.
-      const [winner] = await tx
-        .select({ id: connections.id, status: connections.status })
-        .from(connections)
-        .where(
-          and(
-            eq(connections.userId, owner.id),
-            eq(connections.submissionKey, input.submissionKey ?? ''),
-          ),
-        )
-        .limit(1);
-      if (!winner) throw new Error('submission vanished');
-      return { ...winner, created: false };
-    }
-    await tx
-      .update(connections)
-      .set(sealCredentials(vault, row.id, input.username, input.password))
-      .where(eq(connections.id, row.id));
-    return { ...row, created: true };
-  });
+  // The same submission key was sent before (a double click): answer with that connection.
+  const [earlier] = await db
+    .select({ id: connections.id, status: connections.status })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.userId, found.ownerId),
+        eq(connections.submissionKey, input.submissionKey ?? ''),
+      ),
+    )
+    .limit(1);
+  if (!earlier) throw new Error('submission conflicted but no earlier row was found');
+  return { ...earlier, created: false };
 }
