@@ -12,6 +12,9 @@ export const ConnectionFile = z.object({
   fileName: z.string(),
   fileType: z.enum(['pdf', 'csv']),
   fileSize: z.number().int(),
+  /** For CSV/XML files: whether the interval data was read ('imported'), and why not. */
+  importStatus: z.enum(['pending', 'imported', 'failed', 'skipped']).nullable(),
+  importError: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type ConnectionFile = z.infer<typeof ConnectionFile>;

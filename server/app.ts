@@ -14,14 +14,17 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { SessionStore } from './features/auth/sessions.ts';
+import { automationRoutes } from './features/automation/routes.ts';
 import { connectionRoutes } from './features/connections/routes.ts';
 import { formRoutes } from './features/forms/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { intervalRoutes } from './features/intervals/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
+import { BrowserService } from './lib/browser/index.ts';
 import { AppError } from './lib/errors.ts';
 import {
   createObjectStore,
@@ -80,11 +83,15 @@ export async function buildApp({
   app.decorate('sessions', sessions);
   app.decorate('store', store);
   const vault = new CredentialVault(config.credentials.keys);
+  const browser = new BrowserService(config.browser, app.log);
+  app.decorate('browser', browser);
+  // onClose hooks run last-registered first: the browser closes after the queue has stopped.
+  app.addHook('onClose', async () => browser.close());
   // The queue is created here so routes can enqueue; main.ts starts it once the app listens.
   const queue = new JobQueue(
     database,
     JOBS,
-    { db: database.db, config, log: app.log, store, vault },
+    { db: database.db, config, log: app.log, store, vault, browser },
     jobMode,
   );
   app.decorate('queue', queue);
@@ -149,8 +156,10 @@ export async function buildApp({
   authRoutes(app, { db: database.db, sessions, config });
   providerRoutes(app, { db: database.db });
   objectRoutes(app, { store });
-  connectionRoutes(app, { db: database.db, store, vault });
+  connectionRoutes(app, { db: database.db, store, vault, queue });
+  intervalRoutes(app, { db: database.db });
   formRoutes(app, { db: database.db, vault, config });
+  automationRoutes(app, { db: database.db, browser });
   if (store instanceof LocalObjectStore) await localStorageRoutes(app, { store });
 
   registerClient(app, config.clientDir);
@@ -163,6 +172,7 @@ declare module 'fastify' {
     databaseReady: Promise<void>;
     store: ObjectStore;
     queue: JobQueue;
+    browser: BrowserService;
   }
 }
 

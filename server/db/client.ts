@@ -44,6 +44,9 @@ export const migrationsFolder = path.resolve(
 export function openDatabase(options: DatabaseOptions): Database {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client the server drops (restart, failover) must not crash the process: the pool
+    // replaces it on the next query.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     const ready = migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder });
     return {

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -243,4 +244,46 @@ export const outbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('outbox_status_created_idx').on(t.status, t.createdAt)],
+);
+
+/** Binary column; PGlite hands back a Uint8Array and node-postgres a Buffer: both become Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  toDriver: (value) => value,
+});
+
+/**
+ * A connection's canonical 15-minute series from one imported file: the slots as packed
+ * little-endian arrays (Float64 kWh and cost, Uint8 quality and split flags), plus the
+ * analytics and quality report computed from them for the report.
+ */
+export const intervalSeries = pgTable(
+  'interval_series',
+  {
+    id: serial().primaryKey(),
+    connectionId: integer()
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    fileId: integer()
+      .notNull()
+      .references(() => connectionFiles.id, { onDelete: 'cascade' }),
+    format: text().notNull(),
+    timeZone: text().notNull(),
+    startAt: timestamp({ withTimezone: true }).notNull(),
+    slots: integer().notNull(),
+    sourceIntervalSeconds: integer().notNull(),
+    delivered: bytea().notNull(),
+    received: bytea(),
+    cost: bytea(),
+    quality: bytea().notNull(),
+    split: bytea().notNull(),
+    analytics: jsonb().notNull(),
+    qualityReport: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('interval_series_file_id_idx').on(t.fileId),
+    index('interval_series_connection_id_idx').on(t.connectionId, t.createdAt),
+  ],
 );

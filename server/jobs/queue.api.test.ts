@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { auditLog, sessions } from '../db/schema.ts';
 import { sessionCleanupJob } from '../features/auth/jobs.ts';
+import { BrowserService } from '../lib/browser/index.ts';
 import { createObjectStore } from '../lib/storage/index.ts';
 import { CredentialVault } from '../lib/vault.ts';
 import { openTestDatabase } from '../test/database.ts';
@@ -32,6 +33,7 @@ beforeAll(async () => {
     log: pino({ level: 'silent' }),
     store: createObjectStore(config.storage),
     vault: new CredentialVault(config.credentials.keys),
+    browser: new BrowserService(config.browser),
   });
   await queue.start({ work: true });
 });

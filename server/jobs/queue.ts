@@ -73,6 +73,7 @@ export class JobQueue {
   ): Promise<string | null> {
     const data = def.payload.parse(payload);
     if (this.mode === 'inline') {
+      // run() has logged a failure; here it only must not become an unhandled rejection.
       const run = this.run(def as JobDefinition, data).catch(() => {});
       this.inline.add(run);
       run.finally(() => this.inline.delete(run));

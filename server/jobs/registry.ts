@@ -1,6 +1,8 @@
 import { analyzeJob } from '../db/jobs.ts';
 import { sessionCleanupJob } from '../features/auth/jobs.ts';
+import { verifyConnectionCredentialsJob } from '../features/automation/jobs.ts';
 import { credentialPurgeJob } from '../features/connections/jobs.ts';
+import { importFileJob } from '../features/intervals/jobs.ts';
 import { orphanCleanupJob } from '../features/objects/jobs.ts';
 import type { JobDefinition } from './types.ts';
 
@@ -9,5 +11,6 @@ export const JOBS = [
   sessionCleanupJob,
   orphanCleanupJob,
   credentialPurgeJob,
+  verifyConnectionCredentialsJob,
   analyzeJob,
 ] as JobDefinition[];

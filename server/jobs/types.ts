@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { BrowserService } from '../lib/browser/index.ts';
 import type { ObjectStore } from '../lib/storage/index.ts';
 import type { CredentialVault } from '../lib/vault.ts';
 
@@ -12,6 +13,8 @@ export type JobContext = {
   log: FastifyBaseLogger;
   store: ObjectStore;
   vault: CredentialVault;
+  /** The process's headless browser (login checks). */
+  browser: BrowserService;
 };
 
 /** A typed background job: a name, its payload schema, and what it does. */

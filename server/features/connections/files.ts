@@ -53,6 +53,7 @@ export async function recordFile(
       fileType: fileTypeOf(record.fileName),
       fileSize: info.size,
       uploadedBy: actor.id,
+      importStatus: fileTypeOf(record.fileName) === 'pdf' ? null : 'pending',
     })
     .returning();
   await db

@@ -12,6 +12,8 @@ export function toConnectionFile(row: FileRow): ConnectionFile {
     fileName: row.fileName,
     fileType: row.fileType,
     fileSize: row.fileSize,
+    importStatus: (row.importStatus as ConnectionFile['importStatus']) ?? null,
+    importError: row.importError,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -12,9 +12,11 @@ import {
   Stats,
 } from '../../../common/connections.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { currentUser } from '../../plugins/access.ts';
+import { importFileJob } from '../intervals/jobs.ts';
 import { revealCredentials } from './credentials.ts';
 import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
 import { getConnection, latestConnections, listConnections, updateConnection } from './service.ts';
@@ -26,9 +28,9 @@ const MY_CONNECTIONS_LIMIT = 500;
 
 export function connectionRoutes(
   app: FastifyInstance,
-  deps: { db: Db; store: ObjectStore; vault: CredentialVault },
+  deps: { db: Db; store: ObjectStore; vault: CredentialVault; queue: JobQueue },
 ) {
-  const { db, store, vault } = deps;
+  const { db, store, vault, queue } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -90,10 +92,18 @@ export function connectionRoutes(
       config: { access: 'admin' },
       schema: { params: IdParams, body: FileRecord, response: { 201: ConnectionFile } },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await recordFile(db, store, request.params.id, request.body, currentUser(request))),
+    async (request, reply) => {
+      const file = await recordFile(
+        db,
+        store,
+        request.params.id,
+        request.body,
+        currentUser(request),
+      );
+      // Interval files are read in the background; the file shows the outcome when done.
+      if (file.importStatus === 'pending') await queue.enqueue(importFileJob, { fileId: file.id });
+      return reply.code(201).send(file);
+    },
   );
 
   api.delete(

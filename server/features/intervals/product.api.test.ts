@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Connection } from '../../../common/connections.ts';
+import { IntervalSummary } from '../../../common/intervals.ts';
+import { UploadResponse } from '../../../common/uploads.ts';
+import { connectionFiles } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createProvider, submission, submitForm } from '../../test/connections.ts';
+import { signedIn } from '../../test/factories.ts';
+
+const fixtures = path.resolve('..', 'shared', 'fixtures', 'utility-data');
+const PGE_CSV = readFileSync(
+  path.join(fixtures, 'csv', 'pge_dmd_hourly_2024-02-01_to_2025-01-31.csv'),
+);
+const ESPI = readFileSync(path.join(fixtures, 'espi', 'gba_hourly_9days_cost_bill.xml'));
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let owner: Awaited<ReturnType<typeof signedIn>>;
+let stranger: Awaited<ReturnType<typeof signedIn>>;
+let providerId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedIn(t.app, t.database.db, 'admin');
+  owner = await signedIn(t.app, t.database.db, 'user');
+  stranger = await signedIn(t.app, t.database.db, 'user');
+  providerId = (await createProvider(t.database.db, { state: 'California' })).id;
+});
+afterAll(() => t.close());
+
+async function newConnection() {
+  const res = await submitForm(t.app, owner.user.uniqueFormUrl, submission(providerId));
+  return res.json().id as number;
+}
+
+/** Uploads a file and records it on a connection as the admin's edit modal does. */
+async function attach(connectionId: number, fileName: string, body: Buffer, contentType: string) {
+  const upload = UploadResponse.parse(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/objects/upload',
+        headers: { cookie: admin.cookie },
+        payload: { fileName, contentType, size: body.length },
+      })
+    ).json(),
+  );
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: upload.uploadURL,
+    headers: upload.headers,
+    payload: body,
+  });
+  expect(put.statusCode).toBe(200);
+  const recorded = await t.app.inject({
+    method: 'PUT',
+    url: `/api/connections/${connectionId}/files`,
+    headers: { cookie: admin.cookie },
+    payload: { fileUrl: upload.uploadURL, fileName, fileSize: body.length },
+  });
+  expect(recorded.statusCode).toBe(201);
+  await t.app.queue.drain();
+  return recorded.json().id as number;
+}
+
+const get = (url: string, cookie: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+describe('interval files recorded on a connection', () => {
+  it("imports a PG&E export and fills the connection's usage, cost and dates", async () => {
+    const id = await newConnection();
+    const fileId = await attach(id, 'pge-usage.csv', PGE_CSV, 'text/csv');
+    const [file] = await t.database.db
+      .select()
+      .from(connectionFiles)
+      .where(eq(connectionFiles.id, fileId));
+    expect(file).toMatchObject({ importStatus: 'imported', importError: null });
+
+    const connection = Connection.parse((await get(`/api/connections/${id}`, owner.cookie)).json());
+    expect(connection).toMatchObject({
+      usage: 1668.51,
+      cost: 651.19,
+      startDate: '2024-02-01',
+      endDate: '2025-01-31',
+    });
+
+    const summary = IntervalSummary.parse(
+      (await get(`/api/connections/${id}/intervals`, owner.cookie)).json(),
+    );
+    expect(summary.series).toMatchObject({
+      format: 'pge-csv',
+      timeZone: 'America/Los_Angeles',
+      fileId,
+    });
+    expect(summary.series.start).toBe('2024-02-01T08:00:00.000Z');
+    expect(summary.analytics.deliveredKWh).toBeCloseTo(1668.51, 6);
+    expect(summary.analytics.monthly).toHaveLength(12);
+    expect(summary.analytics.loadProfile.weekday).toHaveLength(24);
+    expect(summary.analytics.heatmap).toHaveLength(12);
+    expect(summary.quality.dst.folded).toBe(1);
+
+    const csv = await get(`/api/connections/${id}/intervals.csv`, owner.cookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toMatch(/^utc_start,local_start/);
+    const total = lines.slice(1).reduce((sum, line) => sum + Number(line.split(',')[2]), 0);
+    expect(total).toBeCloseTo(1668.51, 6);
+  });
+
+  it('keeps figures an admin typed, and imports Green Button XML', async () => {
+    const id = await newConnection();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/connections/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: { usage: 1234.5 },
+    });
+    await attach(id, 'green-button.xml', ESPI, 'application/xml');
+    const connection = Connection.parse((await get(`/api/connections/${id}`, admin.cookie)).json());
+    expect(connection.usage).toBe(1234.5);
+    const summary = IntervalSummary.parse(
+      (await get(`/api/connections/${id}/intervals`, admin.cookie)).json(),
+    );
+    expect(summary.series.format).toBe('espi-xml');
+    expect(summary.analytics.deliveredKWh).toBeCloseTo(199.563, 6);
+  });
+
+  it('keeps a file that is not interval data, with the reason on it', async () => {
+    const id = await newConnection();
+    const fileId = await attach(
+      id,
+      'notes.csv',
+      Buffer.from('hello,world\nthis is,not usage\n'),
+      'text/csv',
+    );
+    const files = (await get(`/api/connections/${id}/files`, admin.cookie)).json();
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ id: fileId, importStatus: 'failed' });
+    expect(files[0].importError).toMatch(/\S/);
+    expect((await get(`/api/connections/${id}/intervals`, admin.cookie)).statusCode).toBe(404);
+  });
+
+  it('does not import PDFs, and shows the data only to the owner and admins', async () => {
+    const id = await newConnection();
+    await attach(id, 'bill.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+    const files = (await get(`/api/connections/${id}/files`, admin.cookie)).json();
+    expect(files[0]).toMatchObject({ fileType: 'pdf', importStatus: null });
+    await attach(id, 'usage.csv', PGE_CSV, 'text/csv');
+    expect((await get(`/api/connections/${id}/intervals`, stranger.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/connections/${id}/intervals.csv`, stranger.cookie)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/connections/${id}/intervals` })).statusCode,
+    ).toBe(401);
+  });
+});
