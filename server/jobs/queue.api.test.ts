@@ -83,3 +83,10 @@ describe('JobQueue', () => {
     expect(left.map((s) => s.id)).toEqual([`live-${user.id}`]);
   });
 });
+
+describe('the job registry', () => {
+  it('refuses to enqueue a job no worker would run', async () => {
+    const stray = defineJob({ name: 'not-registered', payload: z.object({}), handler: async () => {} });
+    await expect(queue.enqueue(stray, {})).rejects.toThrow(/not in the job registry/);
+  });
+});

@@ -71,6 +71,10 @@ export class JobQueue {
     payload: P,
     options: PgBoss.SendOptions = {},
   ): Promise<string | null> {
+    // A job missing from the registry would never be worked on: refuse it loudly, in tests too.
+    if (!this.definitions.some((known) => known.name === def.name)) {
+      throw new Error(`Job ${def.name} is not in the job registry (server/jobs/registry.ts)`);
+    }
     const data = def.payload.parse(payload);
     if (this.mode === 'inline') {
       // run() has logged a failure; here it only must not become an unhandled rejection.

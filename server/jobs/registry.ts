@@ -12,5 +12,6 @@ export const JOBS = [
   orphanCleanupJob,
   credentialPurgeJob,
   verifyConnectionCredentialsJob,
+  importFileJob,
   analyzeJob,
 ] as JobDefinition[];
