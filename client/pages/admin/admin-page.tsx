@@ -1,43 +1,65 @@
-import { BrandLogo } from '@/components/brand-logo.tsx';
-import { FormLinkCard } from '@/components/form-link-card.tsx';
-import { SignOutButton } from '@/components/sign-out-button.tsx';
+import { Menu } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { useSearch } from 'wouter';
+import { Button } from '@/components/ui/button.tsx';
+import { Sheet, SheetContent } from '@/components/ui/sheet.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { formatToday } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { AdminNav } from './admin-nav.tsx';
+import { viewIdFromSearch } from './admin-view-param.ts';
+import { ADMIN_VIEW_IDS, ADMIN_VIEWS } from './admin-views.ts';
 
+/** The admin shell (SPEC section 2): side navigation, a header with the view's title, the view. */
 export default function AdminPage() {
-  usePageTitle('Admin Dashboard');
   const { user } = useAuth();
+  const viewId = viewIdFromSearch(useSearch(), ADMIN_VIEW_IDS);
+  const view = ADMIN_VIEWS.find(({ id }) => id === viewId) ?? ADMIN_VIEWS[0];
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  usePageTitle(view.title);
   // ProtectedRoute renders this page only for a signed-in admin.
   if (!user) return null;
+  const View = view.component;
 
   return (
     <div className="min-h-dvh bg-slate-50 lg:flex">
-      <aside className="flex flex-wrap items-center justify-between gap-3 border-slate-200 border-b bg-white px-4 py-3 lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:flex-col lg:items-stretch lg:border-r lg:border-b-0 lg:p-6">
-        <BrandLogo />
-        <div className="flex items-center gap-3 lg:flex-col lg:items-stretch">
-          <div className="flex items-center gap-3">
-            <span
-              aria-hidden="true"
-              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-600 font-semibold text-white uppercase"
-            >
-              {user.username.charAt(0)}
-            </span>
-            <div className="min-w-0">
-              <p className="truncate font-medium text-slate-900 text-sm">{user.username}</p>
-              <p className="text-slate-500 text-xs">Administrator</p>
-            </div>
-          </div>
-          <SignOutButton className="lg:w-full" />
-        </div>
+      <aside className="hidden border-slate-200 border-r bg-white lg:sticky lg:top-0 lg:block lg:h-dvh lg:w-64 lg:shrink-0">
+        <AdminNav user={user} current={view.id} />
       </aside>
-      <div className="flex-1">
-        <header className="border-slate-200 border-b bg-white px-4 py-5 sm:px-8">
-          <h1 className="font-bold text-2xl text-slate-900 tracking-tight">Admin Dashboard</h1>
-          <p className="mt-1 text-slate-600 text-sm">{formatToday()}</p>
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <SheetContent id="admin-drawer" title="Navigation">
+          <AdminNav user={user} current={view.id} onNavigate={() => setDrawerOpen(false)} />
+        </SheetContent>
+      </Sheet>
+      <div className="min-w-0 flex-1">
+        <header className="flex items-center gap-3 border-slate-200 border-b bg-white px-4 py-5 sm:px-8">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-ml-2 lg:hidden"
+            aria-label="Open navigation"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerOpen ? 'admin-drawer' : undefined}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu className="size-5!" aria-hidden="true" />
+          </Button>
+          <div className="min-w-0">
+            <h1 className="font-bold text-2xl text-slate-900 tracking-tight">{view.title}</h1>
+            <p className="mt-1 text-slate-600 text-sm">{formatToday()}</p>
+          </div>
         </header>
-        <main className="grid gap-6 px-4 py-8 sm:px-8">
-          <FormLinkCard uniqueFormUrl={user.uniqueFormUrl} />
+        <main className="px-4 py-8 sm:px-8">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-16">
+                <Spinner />
+              </div>
+            }
+          >
+            <View />
+          </Suspense>
         </main>
       </div>
     </div>

@@ -1,0 +1,38 @@
+import { Building2, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export type AdminView = {
+  id: string;
+  /** The navigation entry. */
+  label: string;
+  /** The header's title while the view is shown. */
+  title: string;
+  icon: LucideIcon;
+  component: LazyExoticComponent<ComponentType>;
+};
+
+/**
+ * The admin shell's views, in navigation order; the first is the default. Each is its own
+ * chunk. A later view (Connections, User Management, Utility Reports, Webhooks) is one entry.
+ */
+export const ADMIN_VIEWS = [
+  {
+    id: 'dashboard',
+    label: 'Dashboard',
+    title: 'Admin Dashboard',
+    icon: LayoutDashboard,
+    component: lazy(() => import('./dashboard/dashboard-view.tsx')),
+  },
+  {
+    id: 'providers',
+    label: 'Utility Providers',
+    title: 'Utility Providers',
+    icon: Building2,
+    component: lazy(() => import('./providers/providers-view.tsx')),
+  },
+] as const satisfies readonly [AdminView, ...AdminView[]];
+
+export type AdminViewId = (typeof ADMIN_VIEWS)[number]['id'];
+
+export const ADMIN_VIEW_IDS = ADMIN_VIEWS.map((view) => view.id) as [AdminViewId, ...AdminViewId[]];
+export const DEFAULT_ADMIN_VIEW: AdminViewId = ADMIN_VIEWS[0].id;

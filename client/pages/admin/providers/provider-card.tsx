@@ -1,0 +1,69 @@
+import type { Provider } from '@common/providers.ts';
+import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { cn } from '@/lib/utils.ts';
+import { hostOf } from './provider-display.ts';
+import { ProviderLogo } from './provider-logo.tsx';
+
+export function ProviderCard({
+  provider,
+  onEdit,
+  onDelete,
+}: {
+  provider: Provider;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const nameId = `provider-${provider.id}-name`;
+  return (
+    <Card asChild>
+      <article aria-labelledby={nameId} className="flex flex-col p-5">
+        <div className="mb-4 flex items-start gap-4">
+          <ProviderLogo name={provider.name} imageUrl={provider.imageUrl} />
+          <div className="min-w-0 flex-1">
+            <h3 id={nameId} className="break-words font-semibold text-slate-900 leading-tight">
+              {provider.name}
+            </h3>
+            <p className="mt-1 text-slate-600 text-sm">{provider.state}</p>
+          </div>
+          <span
+            className={cn(
+              'shrink-0 rounded-full px-2.5 py-0.5 font-medium text-xs',
+              provider.isActive ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-600',
+            )}
+          >
+            {provider.isActive ? 'Active' : 'Inactive'}
+          </span>
+        </div>
+        {provider.url ? (
+          <a
+            href={provider.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="-mt-1 mb-4 inline-flex max-w-full items-center gap-1.5 self-start truncate text-blue-700 text-sm hover:underline"
+          >
+            <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">{hostOf(provider.url)}</span>
+          </a>
+        ) : null}
+        <div className="mt-auto flex gap-2 border-slate-100 border-t pt-4">
+          <Button variant="outline" size="sm" aria-label={`Edit ${provider.name}`} onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            aria-label={`Delete ${provider.name}`}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </article>
+    </Card>
+  );
+}

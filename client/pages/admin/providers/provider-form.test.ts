@@ -1,0 +1,110 @@
+import type { Provider } from '@common/providers.ts';
+import { REQUIRED_FIELDS_MESSAGE } from '@common/providers.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  checkNewProvider,
+  checkProviderUpdate,
+  EMPTY_PROVIDER_FORM,
+  providerFormValues,
+} from './provider-form.ts';
+
+const filled = {
+  ...EMPTY_PROVIDER_FORM,
+  name: '  Pacific Gas and Electric ',
+  state: 'California',
+  url: 'https://www.pge.com',
+  loginUrl: '',
+  usernameSelector: ' #user ',
+};
+
+describe('checkNewProvider', () => {
+  it('asks for name and state before anything else', () => {
+    expect(checkNewProvider(EMPTY_PROVIDER_FORM)).toEqual({
+      ok: false,
+      message: REQUIRED_FIELDS_MESSAGE,
+    });
+    expect(checkNewProvider({ ...filled, name: '   ' })).toEqual({
+      ok: false,
+      message: REQUIRED_FIELDS_MESSAGE,
+    });
+    expect(checkNewProvider({ ...filled, state: '', url: 'nonsense' })).toEqual({
+      ok: false,
+      message: REQUIRED_FIELDS_MESSAGE,
+    });
+  });
+
+  it('then says what the server would about the other fields', () => {
+    expect(checkNewProvider({ ...filled, url: 'ftp://pge.com' })).toEqual({
+      ok: false,
+      message: 'Website must be a valid http(s) URL',
+    });
+    expect(checkNewProvider({ ...filled, state: 'Ontario' })).toEqual({
+      ok: false,
+      message: 'State must be one of the 50 US states',
+    });
+  });
+
+  it('sends trimmed values, empty ones as null, and no selectors', () => {
+    expect(checkNewProvider({ ...filled, imageUrl: '/objects/logos/abc_1.png' })).toEqual({
+      ok: true,
+      body: {
+        name: 'Pacific Gas and Electric',
+        state: 'California',
+        url: 'https://www.pge.com',
+        loginUrl: null,
+        imageUrl: '/objects/logos/abc_1.png',
+      },
+    });
+  });
+});
+
+describe('checkProviderUpdate', () => {
+  it('sends every field, so an emptied one is cleared', () => {
+    expect(checkProviderUpdate({ ...filled, isActive: false })).toEqual({
+      ok: true,
+      body: {
+        name: 'Pacific Gas and Electric',
+        state: 'California',
+        url: 'https://www.pge.com',
+        loginUrl: null,
+        imageUrl: null,
+        usernameSelector: '#user',
+        passwordSelector: null,
+        submitSelector: null,
+        isActive: false,
+      },
+    });
+  });
+});
+
+describe('providerFormValues', () => {
+  it('fills the form from a provider, nulls as empty inputs', () => {
+    const provider: Provider = {
+      id: 7,
+      name: 'Xcel Energy',
+      state: 'Colorado',
+      url: null,
+      loginUrl: 'https://my.xcelenergy.com/login',
+      imageUrl: '/objects/logos/x.png',
+      isActive: false,
+      usernameSelector: null,
+      passwordSelector: '#pw',
+      submitSelector: null,
+      createdAt: '2024-01-01T00:00:00.000Z',
+      updatedAt: '2024-01-01T00:00:00.000Z',
+    };
+    const values = providerFormValues(provider);
+    expect(values).toEqual({
+      name: 'Xcel Energy',
+      state: 'Colorado',
+      url: '',
+      loginUrl: 'https://my.xcelenergy.com/login',
+      imageUrl: '/objects/logos/x.png',
+      usernameSelector: '',
+      passwordSelector: '#pw',
+      submitSelector: '',
+      isActive: false,
+    });
+    expect(checkProviderUpdate(values)).toMatchObject({ ok: true });
+  });
+});

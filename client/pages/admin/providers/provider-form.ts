@@ -1,0 +1,71 @@
+import {
+  type Provider,
+  ProviderInput,
+  ProviderUpdate,
+  REQUIRED_FIELDS_MESSAGE,
+} from '@common/providers.ts';
+import type { z } from 'zod';
+
+/** The add/edit form's fields, as the inputs hold them (empty string means none). */
+export type ProviderFormValues = {
+  name: string;
+  state: string;
+  url: string;
+  loginUrl: string;
+  imageUrl: string | null;
+  usernameSelector: string;
+  passwordSelector: string;
+  submitSelector: string;
+  isActive: boolean;
+};
+
+export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
+  name: '',
+  state: '',
+  url: '',
+  loginUrl: '',
+  imageUrl: null,
+  usernameSelector: '',
+  passwordSelector: '',
+  submitSelector: '',
+  isActive: true,
+};
+
+export function providerFormValues(provider: Provider): ProviderFormValues {
+  return {
+    name: provider.name,
+    state: provider.state,
+    url: provider.url ?? '',
+    loginUrl: provider.loginUrl ?? '',
+    imageUrl: provider.imageUrl,
+    usernameSelector: provider.usernameSelector ?? '',
+    passwordSelector: provider.passwordSelector ?? '',
+    submitSelector: provider.submitSelector ?? '',
+    isActive: provider.isActive,
+  };
+}
+
+export type Checked<T> = { ok: true; body: T } | { ok: false; message: string };
+
+/**
+ * Checks the form with the server's own schema, so the browser says what the server would:
+ * "Please fill in all required fields" first (SPEC section 5), then the first other problem.
+ */
+function check<T>(schema: z.ZodType<T>, values: ProviderFormValues): Checked<T> {
+  if (values.name.trim() === '' || values.state === '') {
+    return { ok: false, message: REQUIRED_FIELDS_MESSAGE };
+  }
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? REQUIRED_FIELDS_MESSAGE };
+}
+
+/** What POST /api/providers gets: no selectors, no active flag (a new provider is active). */
+export function checkNewProvider(values: ProviderFormValues): Checked<ProviderInput> {
+  return check(ProviderInput, values);
+}
+
+/** What PUT /api/providers/:id gets: everything, empty fields as null (which clears them). */
+export function checkProviderUpdate(values: ProviderFormValues): Checked<ProviderUpdate> {
+  return check(ProviderUpdate, values);
+}
