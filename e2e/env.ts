@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Settings shared by playwright.config.ts and the tests. */
-export const E2E_PORT = 5180;
+/** E2E_PORT lets two runs on one machine use their own server and data folder. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 5180);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** Emptied before every run, so each run starts from a new database. */
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `utility-reports-e2e-${E2E_PORT}`);
