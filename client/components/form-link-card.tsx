@@ -1,4 +1,4 @@
-import { Copy, ExternalLink, Link2 } from 'lucide-react';
+import { Copy, ExternalLink, Link2, Mail, MessageSquareText } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Card,
@@ -9,28 +9,42 @@ import {
 } from '@/components/ui/card.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { copyText } from '@/lib/clipboard.ts';
+import { mailtoHref } from '@/lib/mailto.ts';
 
 /** The address of a user's public customer form (DESIGN section 6: never the numeric id). */
 export function customerFormUrl(uniqueFormUrl: string, origin = window.location.origin): string {
   return `${origin}/form/${encodeURIComponent(uniqueFormUrl)}`;
 }
 
-/** The signed-in user's own customer form link, with Copy and Open. */
+export const FORM_EMAIL_SUBJECT = 'Your Customer Connection Form';
+
+/** The prewritten email (SPEC section 2): a mail composer opens with it. */
+export function formEmailHref(url: string): string {
+  const body = `Hello,\n\nPlease use this secure form to connect your utility account, so we can retrieve your utility statements and interval data:\n\n${url}\n\nThank you.`;
+  return mailtoHref('', FORM_EMAIL_SUBJECT, body);
+}
+
+/** The text a user pastes into a text message. */
+export function formTextMessage(url: string): string {
+  return `Your customer form: ${url}`;
+}
+
+async function copyWithToast(text: string, title: string, description: string) {
+  try {
+    await copyText(text);
+    toast({ title, description });
+  } catch {
+    toast({
+      title: 'Copy failed',
+      description: 'Select the link and copy it by hand.',
+      variant: 'destructive',
+    });
+  }
+}
+
+/** The signed-in user's own customer form link, with Copy, Email, Text and Test Form. */
 export function FormLinkCard({ uniqueFormUrl }: { uniqueFormUrl: string }) {
   const url = customerFormUrl(uniqueFormUrl);
-
-  async function copy() {
-    try {
-      await copyText(url);
-      toast({ title: 'URL Copied!', description: 'Your customer form link is on the clipboard.' });
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the link and copy it by hand.',
-        variant: 'destructive',
-      });
-    }
-  }
 
   return (
     <Card>
@@ -43,7 +57,7 @@ export function FormLinkCard({ uniqueFormUrl }: { uniqueFormUrl: string }) {
           Share this link with your customers so they can connect their utility account.
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-3 sm:flex-row">
+      <CardContent className="grid grid-cols-1 gap-3">
         <label htmlFor="customer-form-url" className="sr-only">
           Customer form URL
         </label>
@@ -52,17 +66,45 @@ export function FormLinkCard({ uniqueFormUrl }: { uniqueFormUrl: string }) {
           readOnly
           value={url}
           onFocus={(event) => event.currentTarget.select()}
-          className="h-10 w-full min-w-0 rounded-md sm:flex-1 border border-slate-300 bg-slate-50 px-3 font-mono text-slate-800 text-sm"
+          className="h-10 w-full min-w-0 rounded-md border border-slate-300 bg-slate-50 px-3 font-mono text-slate-800 text-sm"
         />
-        <div className="flex gap-2">
-          <Button onClick={copy}>
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          <Button
+            onClick={() =>
+              copyWithToast(url, 'URL Copied!', 'Your customer form link is on the clipboard.')
+            }
+          >
             <Copy aria-hidden="true" />
             Copy
           </Button>
           <Button asChild variant="outline">
+            <a
+              href={formEmailHref(url)}
+              onClick={() =>
+                toast({ title: 'Email Opened', description: 'Your email app has the link ready.' })
+              }
+            >
+              <Mail aria-hidden="true" />
+              Email
+            </a>
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() =>
+              copyWithToast(
+                formTextMessage(url),
+                'Text Message Ready',
+                'Paste the message into a text to your customer.',
+              )
+            }
+          >
+            <MessageSquareText aria-hidden="true" />
+            Text
+          </Button>
+          <Button asChild variant="outline">
             <a href={url} target="_blank" rel="noopener">
               <ExternalLink aria-hidden="true" />
-              Open
+              Test Form
             </a>
           </Button>
         </div>

@@ -1,74 +1,99 @@
-import type { PlanType } from '@common/api.ts';
-import { PLANS } from '@common/plans.ts';
-import { FileText } from 'lucide-react';
-import { Link } from 'wouter';
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { BrandLogo } from '@/components/brand-logo.tsx';
-import { FormLinkCard } from '@/components/form-link-card.tsx';
 import { SignOutButton } from '@/components/sign-out-button.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { type BillingDialog, PaymentRequiredDialog, PlanDialog } from './billing-dialogs.tsx';
+import { CustomerLinksTab } from './customer-links-tab.tsx';
+import {
+  DASHBOARD_TABS,
+  type DashboardTab,
+  dashboardHref,
+  tabFromSearch,
+} from './dashboard-tabs.ts';
+import { MyConnectionsTab } from './my-connections-tab.tsx';
+import { PaymentRequiredBanner } from './payment-required-banner.tsx';
+import { hasPaymentMethod } from './payment-status.ts';
+import { UsageBillingTab } from './usage-billing-tab.tsx';
 
-const PLAN_LABELS: Record<PlanType, string> = {
-  free: 'Free',
-  basic: PLANS.basic.name,
-  premium: PLANS.premium.name,
-};
-
+/** The signed-in user's dashboard (SPEC section 2): connections, form link, usage and billing. */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [dialog, setDialog] = useState<BillingDialog>(null);
+  const tab = tabFromSearch(search);
   // ProtectedRoute renders this page only for a signed-in user.
   if (!user) return null;
+
+  const paying = hasPaymentMethod(user);
+  const showTab = (next: DashboardTab) => navigate(dashboardHref(search, next), { replace: true });
+  const closeOn = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
 
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="border-slate-200 border-b bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-          <BrandLogo />
-          <div className="flex items-center gap-3">
-            <span className="hidden text-slate-600 text-sm sm:inline">{user.username}</span>
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+          <BrandLogo className="shrink-0" />
+          <div className="flex min-w-0 items-center gap-3">
+            <span
+              className="hidden truncate font-medium text-slate-700 text-sm sm:inline"
+              title={user.username}
+            >
+              {user.username}
+            </span>
             <SignOutButton />
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-        <h1 className="font-bold text-3xl text-slate-900 tracking-tight">Dashboard</h1>
-        <p className="mt-2 text-lg text-slate-600">
-          Welcome, <span className="font-semibold text-slate-900">{user.username}</span>
-        </p>
-        <div className="mt-8 grid gap-6">
-          <FormLinkCard uniqueFormUrl={user.uniqueFormUrl} />
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <FileText className="size-5 text-blue-600" aria-hidden="true" />
-                Your Plan
-              </CardTitle>
-              <CardDescription>
-                Current plan:{' '}
-                <span className="font-medium text-slate-900">{PLAN_LABELS[user.planType]}</span>
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <p className="text-slate-600">
-                Choose a plan and add a payment method to request reports for your customers'
-                accounts.
-              </p>
-              <Button asChild className="mt-4">
-                <Link href="/pricing">View Plans</Link>
-              </Button>
-            </CardContent>
-          </Card>
+      <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div>
+          <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
+            Dashboard
+          </h1>
+          <p className="mt-1 break-words text-slate-600">
+            Welcome, <span className="font-semibold text-slate-900">{user.username}</span>. Your
+            customers' utility accounts, your customer form link and your billing.
+          </p>
         </div>
+        {!paying && <PaymentRequiredBanner onChoosePlan={() => setDialog('plans')} />}
+        <Tabs value={tab} onValueChange={(value) => showTab(tabFromSearch(`tab=${value}`))}>
+          <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-grid sm:w-auto">
+            {DASHBOARD_TABS.map(({ id, label }) => (
+              <TabsTrigger
+                key={id}
+                value={id}
+                className="h-full whitespace-normal px-2 text-xs sm:px-4 sm:text-sm"
+              >
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="connections">
+            <MyConnectionsTab
+              onGenerateReport={paying ? undefined : () => setDialog('payment-required')}
+              onShowLinks={() => showTab('links')}
+            />
+          </TabsContent>
+          <TabsContent value="links">
+            <CustomerLinksTab uniqueFormUrl={user.uniqueFormUrl} />
+          </TabsContent>
+          <TabsContent value="billing">
+            <UsageBillingTab user={user} onChoosePlan={() => setDialog('plans')} />
+          </TabsContent>
+        </Tabs>
       </main>
+      <PaymentRequiredDialog
+        open={dialog === 'payment-required'}
+        onOpenChange={closeOn}
+        onChoosePlan={() => setDialog('plans')}
+      />
+      <PlanDialog open={dialog === 'plans'} onOpenChange={closeOn} />
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import { Inbox, RotateCw } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import { ConnectionCard } from './connection-card.tsx';
+import { LoadFailed, LoadingBlock } from './query-states.tsx';
+import { useMyConnections } from './use-my-connections.ts';
+
+/**
+ * The user's connections. `onGenerateReport` is given only while the user has no payment
+ * method: it opens the payment-required modal (a paying user's reports arrive with billing).
+ */
+export function MyConnectionsTab({
+  onGenerateReport,
+  onShowLinks,
+}: {
+  onGenerateReport?: () => void;
+  onShowLinks: () => void;
+}) {
+  const connections = useMyConnections();
+
+  if (connections.isPending) return <LoadingBlock label="Loading connections..." />;
+  if (connections.isError) {
+    return (
+      <LoadFailed
+        title="Your connections could not be loaded"
+        message={connections.error.message}
+        onRetry={() => connections.refetch()}
+      />
+    );
+  }
+
+  if (connections.data.length === 0) {
+    return (
+      <div className="grid justify-items-center gap-3 rounded-xl border border-slate-300 border-dashed bg-white px-6 py-12 text-center">
+        <Inbox className="size-10 text-slate-400" aria-hidden="true" />
+        <h2 className="font-semibold text-lg text-slate-900">No connections yet</h2>
+        <p className="max-w-md text-slate-600 text-sm">
+          Connections appear here when your customers submit their utility account through your
+          customer form link. Share it from the Customer Links tab.
+        </p>
+        <Button onClick={onShowLinks}>Go to Customer Links</Button>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="my-connections-heading" className="grid grid-cols-1 gap-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="my-connections-heading" className="font-semibold text-lg text-slate-900">
+          My Connections ({connections.data.length})
+        </h2>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={connections.isFetching}
+          onClick={() => connections.refetch()}
+        >
+          <RotateCw aria-hidden="true" className={connections.isFetching ? 'animate-spin' : ''} />
+          Refresh
+        </Button>
+      </div>
+      <ul className="grid grid-cols-1 gap-4" aria-label="Connections">
+        {connections.data.map((connection) => (
+          <li key={connection.id}>
+            <ConnectionCard connection={connection} onGenerateReport={onGenerateReport} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { User } from 'lucide-react';
+import { Input } from '@/components/ui/input.tsx';
+import type { FieldErrors, FieldName } from './customer-form-fields.ts';
+import { FormField } from './form-field.tsx';
+import { FormSection } from './form-section.tsx';
+import { type ControlProps, controlIdOf } from './use-field-errors.ts';
+
+/** The customer's name, email, phone and the service address of the account. */
+export function ContactFields({
+  control,
+  errors,
+  disabled,
+}: {
+  control: (name: FieldName, describedBy?: string) => ControlProps;
+  errors: FieldErrors;
+  disabled: boolean;
+}) {
+  return (
+    <FormSection icon={User} title="Contact Information">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <FormField id={controlIdOf('name')} label="Full name" error={errors.name}>
+          <Input
+            {...control('name')}
+            autoComplete="name"
+            maxLength={200}
+            required
+            disabled={disabled}
+            className="aria-invalid:border-red-500"
+          />
+        </FormField>
+        <FormField id={controlIdOf('email')} label="Email" error={errors.email}>
+          <Input
+            {...control('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            required
+            disabled={disabled}
+            className="aria-invalid:border-red-500"
+          />
+        </FormField>
+        <FormField id={controlIdOf('phone')} label="Phone" optional error={errors.phone}>
+          <Input
+            {...control('phone')}
+            type="tel"
+            autoComplete="tel"
+            maxLength={40}
+            disabled={disabled}
+          />
+        </FormField>
+        <FormField
+          id={controlIdOf('address')}
+          label="Service address"
+          error={errors.address}
+          hint="The address the utility account serves."
+        >
+          <Input
+            {...control('address', `${controlIdOf('address')}-hint`)}
+            autoComplete="street-address"
+            maxLength={500}
+            required
+            disabled={disabled}
+            className="aria-invalid:border-red-500"
+          />
+        </FormField>
+      </div>
+    </FormSection>
+  );
+}
