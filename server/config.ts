@@ -46,6 +46,15 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  CHROMIUM_PATH: z.string().min(1).optional(),
+  BROWSER_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, 'must be host names or addresses separated by commas')
+    .optional(),
+  BROWSER_MAX_PAGES: z.coerce.number().int().min(1).max(32).default(4),
+  BROWSER_PAGE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(30),
+  BROWSER_TASK_TIMEOUT_SECONDS: z.coerce.number().min(5).max(900).default(120),
+  PROVIDER_LOGIN_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
 });
 
 /** Where uploaded and generated files live: a folder under DATA_DIR, or an S3 bucket. */
@@ -80,8 +89,23 @@ export type Config = {
   storage: StorageConfig;
   /** The credential vault's keys by version (the first is used to seal) and how long it keeps secrets. */
   credentials: { keys: [number, Buffer][]; retentionDays: number };
+  /** The headless browser the automation drives (server/lib/browser). */
+  browser: BrowserConfig;
+  /** Least time between two background logins to the same utility portal. */
+  providerLoginIntervalMs: number;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | undefined;
+};
+
+export type BrowserConfig = {
+  /** CHROMIUM_PATH; unset, `chromium` on PATH, then /usr/bin/chromium. */
+  executablePath: string | undefined;
+  /** Hosts and addresses the browser may open although they are private or local. */
+  allowedHosts: string[];
+  /** Pages open at once; further tasks wait their turn. */
+  maxPages: number;
+  pageTimeoutMs: number;
+  taskTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -148,6 +172,17 @@ export function loadConfig(
       keys: credentialKeys(env.CREDENTIALS_KEY ?? persistentSecret(dataDir, 'credentials-key')),
       retentionDays: env.CREDENTIALS_RETENTION_DAYS,
     },
+    browser: {
+      executablePath: env.CHROMIUM_PATH,
+      allowedHosts: (env.BROWSER_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      maxPages: env.BROWSER_MAX_PAGES,
+      pageTimeoutMs: env.BROWSER_PAGE_TIMEOUT_SECONDS * 1000,
+      taskTimeoutMs: env.BROWSER_TASK_TIMEOUT_SECONDS * 1000,
+    },
+    providerLoginIntervalMs: env.PROVIDER_LOGIN_INTERVAL_SECONDS * 1000,
     clientDir: path.resolve('dist/client'),
     ...overrides,
   };

@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
+import { BrowserService } from './lib/browser/index.ts';
 import type { ObjectStore } from './lib/storage/index.ts';
 import { CredentialVault } from './lib/vault.ts';
 
@@ -33,5 +34,7 @@ export function createJobQueue(
   log: FastifyBaseLogger,
 ) {
   const vault = new CredentialVault(config.credentials.keys);
-  return new JobQueue(database, JOBS, { db: database.db, config, log, store, vault });
+  // Chromium is launched on the first login check; Playwright ends it when the process exits.
+  const browser = new BrowserService(config.browser, log);
+  return new JobQueue(database, JOBS, { db: database.db, config, log, store, vault, browser });
 }

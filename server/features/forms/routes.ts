@@ -5,6 +5,7 @@ import { CustomerSubmission, FormOwner, SubmissionResult } from '../../../common
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
+import { verifyConnectionCredentialsJob } from '../automation/jobs.ts';
 import { findFormOwner, submitForm } from './service.ts';
 
 const LinkParams = z.object({ uniqueFormUrl: z.string().min(1).max(100) });
@@ -39,6 +40,12 @@ export function formRoutes(
     },
     async (request, reply) => {
       const result = await submitForm(db, vault, request.params.uniqueFormUrl, request.body);
+      if (result.created) {
+        // The check runs in the background; the customer's answer never waits for a portal.
+        await app.queue
+          .enqueue(verifyConnectionCredentialsJob, { connectionId: result.id })
+          .catch((err) => request.log.error({ err }, 'could not queue the credential check'));
+      }
       return reply.code(result.created ? 201 : 200).send({ id: result.id, status: result.status });
     },
   );

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** Browser automation: selector detection and credential tests (SPEC sections 3 and 7). */
+
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const loginUrl = z
+  .string({ error: 'Enter the login URL' })
+  .trim()
+  .min(1, 'Enter the login URL')
+  .pipe(
+    z.url({ protocol: /^https?$/, message: 'Login URL must be a valid http(s) URL' }).max(2000),
+  );
+
+const selector = z.preprocess(
+  emptyAsUndefined,
+  z.string().trim().max(500, 'Selectors must be at most 500 characters').optional(),
+);
+
+export const DetectSelectorsBody = z.object({ loginUrl });
+export type DetectSelectorsBody = z.infer<typeof DetectSelectorsBody>;
+
+/** `identifier-first`: the username and a Continue button, then the password on a second step. */
+export const LoginFlow = z.enum(['single-page', 'identifier-first']);
+export type LoginFlow = z.infer<typeof LoginFlow>;
+
+/** One screen of the login: the fields filled on it and the control that moves on. */
+export const LoginStep = z.object({
+  usernameSelector: z.string().nullable(),
+  passwordSelector: z.string().nullable(),
+  submitSelector: z.string().nullable(),
+});
+export type LoginStep = z.infer<typeof LoginStep>;
+
+/**
+ * Candidates per field, best first (at most 3 each), every one matching exactly one element.
+ * A selector inside an iframe is written `<iframe selector> >> <selector inside it>`.
+ */
+export const DetectedSelectors = z.object({
+  usernameSelectors: z.array(z.string()),
+  passwordSelectors: z.array(z.string()),
+  submitSelectors: z.array(z.string()),
+  /** The Continue button of an identifier-first login's first step; empty otherwise. */
+  continueSelectors: z.array(z.string()),
+});
+export type DetectedSelectors = z.infer<typeof DetectedSelectors>;
+
+export const SelectorDetection = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  loginFlow: LoginFlow.nullable(),
+  selectors: DetectedSelectors,
+  steps: z.array(LoginStep),
+});
+export type SelectorDetection = z.infer<typeof SelectorDetection>;
+
+/** Test a saved provider (`providerId`), or a login page not saved yet (`loginUrl`, selectors). */
+export const VerifyCredentialsBody = z
+  .object({
+    providerId: z.coerce.number().int().positive('Invalid provider id').optional(),
+    loginUrl: z.preprocess(emptyAsUndefined, loginUrl.optional()),
+    usernameSelector: selector,
+    passwordSelector: selector,
+    submitSelector: selector,
+    username: z
+      .string({ error: 'Enter the username to test' })
+      .min(1, 'Enter the username to test')
+      .max(200),
+    password: z
+      .string({ error: 'Enter the password to test' })
+      .min(1, 'Enter the password to test')
+      .max(200),
+  })
+  .refine((body) => body.providerId !== undefined || body.loginUrl !== undefined, {
+    message: 'Choose a provider or enter a login URL',
+  });
+export type VerifyCredentialsBody = z.infer<typeof VerifyCredentialsBody>;
+
+export const LOGIN_OUTCOMES = [
+  'success',
+  'invalid_credentials',
+  'account_locked',
+  'mfa_required',
+  'captcha',
+  'portal_unavailable',
+  'navigation_failed',
+] as const;
+export const LoginOutcome = z.enum(LOGIN_OUTCOMES);
+export type LoginOutcome = z.infer<typeof LoginOutcome>;
+
+export const CredentialTestResult = z.object({
+  success: z.boolean(),
+  /** What happened and who must act; shown in the Credentials Invalid panel on failure. */
+  message: z.string(),
+  outcome: LoginOutcome,
+});
+export type CredentialTestResult = z.infer<typeof CredentialTestResult>;

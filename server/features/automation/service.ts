@@ -1,0 +1,83 @@
+import type { SelectorDetection, VerifyCredentialsBody } from '../../../common/automation.ts';
+import type { Db } from '../../db/client.ts';
+import { type BrowserService, TaskTimeoutError } from '../../lib/browser/index.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { getProvider } from '../providers/service.ts';
+import type { Classified } from './classify.ts';
+import { detectSelectors } from './detect.ts';
+import { attemptLogin, type Credentials, type LoginTarget } from './login.ts';
+
+const seconds = (ms: number) => Math.round(ms / 1000);
+
+/**
+ * Opens a login page and ranks selectors for its fields. Throws RefusedUrlError (400) for an
+ * address the browser may not open, BrowserUnavailableError (503) without Chromium.
+ */
+export async function detectLoginSelectors(
+  browser: BrowserService,
+  loginUrl: string,
+  options: { timeoutMs?: number } = {},
+): Promise<SelectorDetection> {
+  await browser.checkUrl(loginUrl);
+  try {
+    return await browser.run((page, task) => detectSelectors(page, loginUrl, task), options);
+  } catch (error) {
+    if (!(error instanceof TaskTimeoutError)) throw error;
+    return {
+      success: false,
+      message: `The login page took longer than ${seconds(error.timeoutMs)} s to analyse. Try again later.`,
+      loginFlow: null,
+      selectors: {
+        usernameSelectors: [],
+        passwordSelectors: [],
+        submitSelectors: [],
+        continueSelectors: [],
+      },
+      steps: [],
+    };
+  }
+}
+
+/** Logs in with these credentials and classifies the answer. Same errors as above. */
+export async function testLogin(
+  browser: BrowserService,
+  target: LoginTarget,
+  credentials: Credentials,
+  options: { timeoutMs?: number } = {},
+): Promise<Classified> {
+  await browser.checkUrl(target.loginUrl);
+  try {
+    return await browser.run(
+      (page, task) => attemptLogin(page, target, credentials, task),
+      options,
+    );
+  } catch (error) {
+    if (!(error instanceof TaskTimeoutError)) throw error;
+    return {
+      outcome: 'portal_unavailable',
+      detail: `the login took longer than ${seconds(error.timeoutMs)} s`,
+    };
+  }
+}
+
+/** The page and selectors an admin's test uses: those typed in, else the saved provider's. */
+export async function loginTargetFor(db: Db, body: VerifyCredentialsBody): Promise<LoginTarget> {
+  if (body.loginUrl) {
+    return {
+      loginUrl: body.loginUrl,
+      usernameSelector: body.usernameSelector,
+      passwordSelector: body.passwordSelector,
+      submitSelector: body.submitSelector,
+    };
+  }
+  const provider = await getProvider(db, body.providerId ?? 0);
+  if (!provider.loginUrl) {
+    throw badRequest(`${provider.name} has no login URL yet. Add it, then test the login.`);
+  }
+  return {
+    loginUrl: provider.loginUrl,
+    usernameSelector: provider.usernameSelector,
+    passwordSelector: provider.passwordSelector,
+    submitSelector: provider.submitSelector,
+  };
+}

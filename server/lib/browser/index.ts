@@ -1,0 +1,9 @@
+export {
+  BrowserService,
+  type BrowserTask,
+  CHROMIUM_FLAGS,
+  type TaskInfo,
+} from './browserService.ts';
+export { BrowserUnavailableError, RefusedUrlError, TaskTimeoutError } from './errors.ts';
+export { chromiumProcesses, chromiumRssMb } from './processMemory.ts';
+export { UrlGuard } from './urlGuard.ts';
