@@ -84,6 +84,9 @@ async function signIn(
   }
   const seen = new Set(before.lines);
   await username.fill(credentials.username);
+  // The browser itself would refuse to send the form (an email field given a plain user name).
+  const refusal = await invalidInput(username);
+  if (refusal) return { outcome: 'invalid_credentials', detail: refusal };
 
   let password = await field(
     page,
@@ -125,9 +128,6 @@ async function signIn(
   );
   if (submit) await submit.click();
   else await password.press('Enter');
-  // The browser itself refused to send the form (an email field given a plain user name).
-  const refusal = await invalidInput(username);
-  if (refusal) return { outcome: 'invalid_credentials', detail: refusal };
   return waitForOutcome(
     page,
     seen,
@@ -203,14 +203,11 @@ async function waitForOutcome(
 /** The browser's own validation message when the field holds a value its form refuses. */
 async function invalidInput(field: Locator): Promise<string> {
   return field
-    .evaluate(
-      (el) => {
-        const input = el as HTMLInputElement;
-        return input.validity && !input.validity.valid ? input.validationMessage : '';
-      },
-      undefined,
-      { timeout: 500 },
-    )
+    .evaluate((el) => {
+      const input = el as HTMLInputElement;
+      if (!input.validity || input.validity.valid || input.form?.noValidate) return '';
+      return input.validationMessage;
+    })
     .catch(() => '');
 }
 

@@ -77,11 +77,14 @@ describe('BrowserService', () => {
     let running = 0;
     let most = 0;
     await Promise.all(
-      Array.from({ length: 5 }, () =>
+      Array.from({ length: 4 }, () =>
         browser.run(async (page) => {
           running++;
           most = Math.max(most, running);
-          await page.waitForTimeout(150);
+          // Hold the page until a second task runs too (or give up), so a slow machine
+          // still shows two at once, and a third would show if the cap failed.
+          for (let i = 0; i < 30 && running < 2; i++) await page.waitForTimeout(100);
+          await page.waitForTimeout(100);
           running--;
         }),
       ),

@@ -1,0 +1,100 @@
+// Browser automation figures: selector detection and a credential test on a local portal,
+// throughput with 4 tasks at once, and Chromium's memory after 200 tasks.
+import { detectLoginSelectors, testLogin } from '../../server/features/automation/service.ts';
+import { PORTAL_ACCOUNTS, startPortals } from '../../server/features/automation/testing/portals.ts';
+import { BrowserService, chromiumRssMb } from '../../server/lib/browser/index.ts';
+
+const RUNS = 15;
+const CONCURRENCY = 4;
+const MEMORY_TASKS = 200;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+async function timed(runs: number, work: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** Runs `count` tasks, `width` at a time; returns the wall time in ms. */
+async function inParallel(count: number, width: number, task: () => Promise<unknown>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next++ < count) await task();
+    }),
+  );
+  return performance.now() - started;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+export async function benchAutomation(): Promise<void> {
+  const portals = await startPortals();
+  const browser = new BrowserService({
+    executablePath: process.env.CHROMIUM_PATH || undefined,
+    allowedHosts: ['127.0.0.1'],
+    maxPages: CONCURRENCY,
+    pageTimeoutMs: 15_000,
+    taskTimeoutMs: 60_000,
+  });
+  try {
+    const detect = async () => {
+      const found = await detectLoginSelectors(browser, portals.url('/plain'));
+      if (!found.success) throw new Error(`detection failed: ${found.message}`);
+    };
+    const login = async () => {
+      const result = await testLogin(
+        browser,
+        { loginUrl: portals.url('/portal') },
+        PORTAL_ACCOUNTS.good,
+      );
+      if (result.outcome !== 'success') throw new Error(`login failed: ${result.outcome}`);
+    };
+    const launchStarted = performance.now();
+    await detect();
+    console.log(
+      `first task (Chromium launch included): ${(performance.now() - launchStarted).toFixed(0)} ms`,
+    );
+
+    const detection = await timed(RUNS, detect);
+    console.log(
+      `selector detection, local portal: median ${median(detection).toFixed(0)} ms (${RUNS} runs)`,
+    );
+    const logins = await timed(RUNS, login);
+    console.log(
+      `credential test, local portal: median ${median(logins).toFixed(0)} ms (${RUNS} runs)`,
+    );
+
+    const sequentialMs = logins.reduce((a, b) => a + b, 0);
+    const parallelCount = 24;
+    const wallMs = await inParallel(parallelCount, CONCURRENCY, login);
+    console.log(
+      `throughput, ${CONCURRENCY} credential tests at once: ${((parallelCount / wallMs) * 1000).toFixed(1)} tests/s ` +
+        `(one at a time: ${((RUNS / sequentialMs) * 1000).toFixed(1)} tests/s)`,
+    );
+
+    await settle();
+    const early = chromiumRssMb();
+    const tasksSoFar = 1 + RUNS * 2 + parallelCount;
+    await inParallel(MEMORY_TASKS - tasksSoFar, CONCURRENCY, login);
+    await settle();
+    const late = chromiumRssMb();
+    console.log(
+      `Chromium RSS (all its processes): ${early.toFixed(0)} MB after ${tasksSoFar} tasks, ` +
+        `${late.toFixed(0)} MB after ${MEMORY_TASKS} (${late >= early ? '+' : ''}${(late - early).toFixed(0)} MB); ` +
+        `open contexts now: ${await browser.openContexts()}; launches: ${browser.launches}`,
+    );
+  } finally {
+    await browser.close();
+    await portals.close();
+  }
+}
