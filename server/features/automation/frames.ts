@@ -1,12 +1,12 @@
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { pageFunction } from '../../lib/browser/pageFunction.ts';
+import { scanFrame } from './pageScan.ts';
 import {
   CAPTCHA_MARKERS,
   type PageSignals,
   type RawCandidate,
   type ScanRequest,
-  scanFrame,
-} from './pageScan.ts';
+} from './pageTypes.ts';
 import type { Candidate } from './ranking.ts';
 
 const scan = pageFunction(scanFrame);
