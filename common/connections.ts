@@ -134,7 +134,7 @@ export const Stats = z.object({
   totalConnections: z.number().int(),
   activeProviders: z.number().int(),
   filesUploaded: z.number().int(),
-  /** Connections that need an admin: failed credential checks, or pending for over 48 hours. */
+  /** Webhook deliveries that failed (the endpoint refused them or could not be reached). */
   webhookAlerts: z.number().int(),
   trends: z.object({
     totalConnections: Trend,

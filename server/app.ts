@@ -22,9 +22,11 @@ import { intervalRoutes } from './features/intervals/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
-import { JobQueue } from './jobs/queue.ts';
-import { JOBS } from './jobs/registry.ts';
-import { BrowserService } from './lib/browser/index.ts';
+import type { WebhookEvents } from './features/webhooks/events.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { closeServices, createServices } from './jobs/services.ts';
+import type { BrowserService } from './lib/browser/index.ts';
 import { AppError } from './lib/errors.ts';
 import {
   createObjectStore,
@@ -32,7 +34,6 @@ import {
   localStorageRoutes,
   type ObjectStore,
 } from './lib/storage/index.ts';
-import { CredentialVault } from './lib/vault.ts';
 import { registerAccessControl } from './plugins/access.ts';
 
 export type AppDeps = {
@@ -82,21 +83,13 @@ export async function buildApp({
   registerAccessControl(app, sessions);
   app.decorate('sessions', sessions);
   app.decorate('store', store);
-  const vault = new CredentialVault(config.credentials.keys);
-  const browser = new BrowserService(config.browser, app.log);
-  app.decorate('browser', browser);
-  // onClose hooks run last-registered first: the browser closes after the queue has stopped.
-  app.addHook('onClose', async () => browser.close());
-  // The queue is created here so routes can enqueue; main.ts starts it once the app listens.
-  const queue = new JobQueue(
-    database,
-    JOBS,
-    { db: database.db, config, log: app.log, store, vault, browser },
-    jobMode,
-  );
+  // Routes and jobs share these; main.ts starts the queue once the app listens.
+  const services = createServices({ database, config, log: app.log, store, jobMode });
+  const { vault, queue, events } = services;
+  app.decorate('browser', services.browser);
   app.decorate('queue', queue);
-  app.addHook('onClose', async () => queue.stop());
-  app.addHook('onClose', async () => store.close());
+  app.decorate('webhooks', events);
+  app.addHook('onClose', async () => closeServices(services));
   // Browsers talk to an S3 bucket directly (uploads, signed downloads): the CSP must allow it.
   const storageOrigin = await store.browserOrigin();
   const storageSources = storageOrigin ? [storageOrigin] : [];
@@ -156,10 +149,11 @@ export async function buildApp({
   authRoutes(app, { db: database.db, sessions, config });
   providerRoutes(app, { db: database.db });
   objectRoutes(app, { store });
-  connectionRoutes(app, { db: database.db, store, vault, queue });
+  connectionRoutes(app, { db: database.db, store, vault, queue, events });
   intervalRoutes(app, { db: database.db });
-  formRoutes(app, { db: database.db, vault, config });
-  automationRoutes(app, { db: database.db, browser });
+  formRoutes(app, { db: database.db, vault, config, events });
+  webhookRoutes(app, { db: database.db, events, queue });
+  automationRoutes(app, { db: database.db, browser: services.browser });
   if (store instanceof LocalObjectStore) await localStorageRoutes(app, { store });
 
   registerClient(app, config.clientDir);
@@ -172,6 +166,7 @@ declare module 'fastify' {
     databaseReady: Promise<void>;
     store: ObjectStore;
     queue: JobQueue;
+    webhooks: WebhookEvents;
     browser: BrowserService;
   }
 }

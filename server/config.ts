@@ -51,6 +51,10 @@ const Env = z.object({
     .string()
     .regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, 'must be host names or addresses separated by commas')
     .optional(),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, 'must be host names or addresses separated by commas')
+    .optional(),
   BROWSER_MAX_PAGES: z.coerce.number().int().min(1).max(32).default(4),
   BROWSER_PAGE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(30),
   BROWSER_TASK_TIMEOUT_SECONDS: z.coerce.number().min(5).max(900).default(120),
@@ -89,6 +93,8 @@ export type Config = {
   storage: StorageConfig;
   /** The credential vault's keys by version (the first is used to seal) and how long it keeps secrets. */
   credentials: { keys: [number, Buffer][]; retentionDays: number };
+  /** Private hosts webhook deliveries may reach anyway (public ones always can). */
+  webhookAllowedHosts: string[];
   /** The headless browser the automation drives (server/lib/browser). */
   browser: BrowserConfig;
   /** Least time between two background logins to the same utility portal. */
@@ -172,12 +178,10 @@ export function loadConfig(
       keys: credentialKeys(env.CREDENTIALS_KEY ?? persistentSecret(dataDir, 'credentials-key')),
       retentionDays: env.CREDENTIALS_RETENTION_DAYS,
     },
+    webhookAllowedHosts: hostList(env.WEBHOOK_ALLOWED_HOSTS),
     browser: {
       executablePath: env.CHROMIUM_PATH,
-      allowedHosts: (env.BROWSER_ALLOWED_HOSTS ?? '')
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
+      allowedHosts: hostList(env.BROWSER_ALLOWED_HOSTS),
       maxPages: env.BROWSER_MAX_PAGES,
       pageTimeoutMs: env.BROWSER_PAGE_TIMEOUT_SECONDS * 1000,
       taskTimeoutMs: env.BROWSER_TASK_TIMEOUT_SECONDS * 1000,
@@ -206,6 +210,12 @@ function credentialKeys(value: string): [number, Buffer][] {
   }
   return keys;
 }
+
+const hostList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 
 function storageConfig(env: z.infer<typeof Env>, dataDir: string): StorageConfig {
   if (!env.S3_BUCKET) {

@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
-import { createObjectStore } from './lib/storage/index.ts';
-import { configOrExit, createJobQueue, openConfiguredDatabase } from './start.ts';
+import { closeServices, createServices } from './jobs/services.ts';
+import { configOrExit, openConfiguredDatabase } from './start.ts';
 
 // `npm run worker`: runs background jobs only. Start as many as the load needs.
 async function main() {
@@ -16,15 +16,13 @@ async function main() {
   const log = pino({ level: config.logLevel, redact: ['*.password', '*.utilityPassword'] });
   const database = openConfiguredDatabase(config);
   await database.ready;
-  const store = createObjectStore(config.storage);
-  const queue = createJobQueue(database, store, config, log);
+  const services = createServices({ database, config, log });
   closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) log.error({ err }, 'worker shutting down after an error');
-    await queue.stop();
-    store.close();
+    await closeServices(services);
     await database.close();
   });
-  await queue.start({ work: true });
+  await services.queue.start({ work: true });
   log.info({ database: database.kind }, 'worker ready');
 }
 

@@ -287,3 +287,48 @@ export const intervalSeries = pgTable(
     index('interval_series_connection_id_idx').on(t.connectionId, t.createdAt),
   ],
 );
+
+export const WEBHOOK_EVENTS = [
+  'connection.created',
+  'connection.status_changed',
+  'connection.file_added',
+  'connection.credentials_checked',
+  'ping',
+] as const;
+
+/** Where admins want to hear about connections, and the secret that signs what we send. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial().primaryKey(),
+  url: text().notNull(),
+  description: text(),
+  secret: text().notNull(),
+  events: jsonb().$type<string[]>().notNull(),
+  isActive: boolean().notNull().default(true),
+  createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/** One event sent (or to be sent) to one endpoint, with the outcome of the last attempt. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    endpointId: integer()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text({ enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    responseStatus: integer(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_status_idx').on(t.status, t.createdAt),
+  ],
+);

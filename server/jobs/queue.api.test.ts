@@ -6,12 +6,10 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { auditLog, sessions } from '../db/schema.ts';
 import { sessionCleanupJob } from '../features/auth/jobs.ts';
-import { BrowserService } from '../lib/browser/index.ts';
-import { createObjectStore } from '../lib/storage/index.ts';
-import { CredentialVault } from '../lib/vault.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { createUser } from '../test/factories.ts';
-import { JobQueue } from './queue.ts';
+import type { JobQueue } from './queue.ts';
+import { createServices } from './services.ts';
 import { defineJob } from './types.ts';
 
 const recordJob = defineJob({
@@ -27,14 +25,12 @@ let queue: JobQueue;
 beforeAll(async () => {
   database = await openTestDatabase();
   const config = loadConfig({ SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp' });
-  queue = new JobQueue(database, [recordJob, sessionCleanupJob as never], {
-    db: database.db,
+  queue = createServices({
+    database,
     config,
     log: pino({ level: 'silent' }),
-    store: createObjectStore(config.storage),
-    vault: new CredentialVault(config.credentials.keys),
-    browser: new BrowserService(config.browser),
-  });
+    jobs: [recordJob, sessionCleanupJob as never],
+  }).queue;
   await queue.start({ work: true });
 });
 afterAll(async () => {
@@ -86,7 +82,11 @@ describe('JobQueue', () => {
 
 describe('the job registry', () => {
   it('refuses to enqueue a job no worker would run', async () => {
-    const stray = defineJob({ name: 'not-registered', payload: z.object({}), handler: async () => {} });
+    const stray = defineJob({
+      name: 'not-registered',
+      payload: z.object({}),
+      handler: async () => {},
+    });
     await expect(queue.enqueue(stray, {})).rejects.toThrow(/not in the job registry/);
   });
 });

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { BrowserService } from '../lib/browser/index.ts';
+import type { WebhookEvents } from '../features/webhooks/events.ts';
+import type { BrowserService, UrlGuard } from '../lib/browser/index.ts';
 import type { ObjectStore } from '../lib/storage/index.ts';
 import type { CredentialVault } from '../lib/vault.ts';
 
@@ -15,6 +16,10 @@ export type JobContext = {
   vault: CredentialVault;
   /** The process's headless browser (login checks). */
   browser: BrowserService;
+  /** Decides which hosts webhook deliveries may reach (WEBHOOK_ALLOWED_HOSTS). */
+  webhookGuard: UrlGuard;
+  /** Announces events to subscribed webhooks. */
+  events: WebhookEvents;
 };
 
 /** A typed background job: a name, its payload schema, and what it does. */

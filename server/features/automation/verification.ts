@@ -73,5 +73,10 @@ export async function verifyConnection(ctx: JobContext, connectionId: number): P
   const verdict = verdictFor(result, 'job');
   await record(db, connectionId, verdict.credentialsVerified, verdict.message);
   log.info({ connectionId, outcome: result.outcome }, 'credentials checked');
+  await ctx.events.emit('connection.credentials_checked', {
+    connectionId,
+    verified: verdict.credentialsVerified,
+    message: verdict.message,
+  });
   if (verdict.transient) throw new TransientLoginError(verdict.message);
 }

@@ -309,11 +309,7 @@ describe('GET /api/stats', () => {
     );
     expect(stats.activeProviders).toBeGreaterThanOrEqual(1);
     expect(stats.filesUploaded).toBe(1);
-    await t.database.db
-      .update(connections)
-      .set({ credentialsVerified: false })
-      .where(eq(connections.id, aliceConnection));
-    const after = Stats.parse((await as(admin.cookie).get('/api/stats')).json());
-    expect(after.webhookAlerts).toBe(stats.webhookAlerts + 1);
+    // Failed webhook deliveries, counted in webhooks.api.test.ts; none here.
+    expect(stats.webhookAlerts).toBe(0);
   });
 });

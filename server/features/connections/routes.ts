@@ -17,6 +17,7 @@ import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { currentUser } from '../../plugins/access.ts';
 import { importFileJob } from '../intervals/jobs.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 import { revealCredentials } from './credentials.ts';
 import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
 import { getConnection, latestConnections, listConnections, updateConnection } from './service.ts';
@@ -28,9 +29,15 @@ const MY_CONNECTIONS_LIMIT = 500;
 
 export function connectionRoutes(
   app: FastifyInstance,
-  deps: { db: Db; store: ObjectStore; vault: CredentialVault; queue: JobQueue },
+  deps: {
+    db: Db;
+    store: ObjectStore;
+    vault: CredentialVault;
+    queue: JobQueue;
+    events: WebhookEvents;
+  },
 ) {
-  const { db, store, vault, queue } = deps;
+  const { db, store, vault, queue, events } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -64,7 +71,22 @@ export function connectionRoutes(
       config: { access: 'admin' },
       schema: { params: IdParams, body: ConnectionUpdate, response: { 200: Connection } },
     },
-    async (request) => updateConnection(db, request.params.id, request.body, currentUser(request)),
+    async (request) => {
+      const { connection, previousStatus } = await updateConnection(
+        db,
+        request.params.id,
+        request.body,
+        currentUser(request),
+      );
+      if (connection.status !== previousStatus) {
+        await events.emit('connection.status_changed', {
+          connectionId: connection.id,
+          from: previousStatus,
+          to: connection.status,
+        });
+      }
+      return connection;
+    },
   );
 
   api.post(
@@ -102,6 +124,12 @@ export function connectionRoutes(
       );
       // Interval files are read in the background; the file shows the outcome when done.
       if (file.importStatus === 'pending') await queue.enqueue(importFileJob, { fileId: file.id });
+      await events.emit('connection.file_added', {
+        connectionId: file.connectionId,
+        fileId: file.id,
+        fileName: file.fileName,
+        fileType: file.fileType,
+      });
       return reply.code(201).send(file);
     },
   );

@@ -169,8 +169,8 @@ export async function updateConnection(
   id: number,
   update: ConnectionUpdate,
   actor: Viewer,
-): Promise<Connection> {
-  await db.transaction(async (tx) => {
+): Promise<{ connection: Connection; previousStatus: ConnectionRow['status'] }> {
+  const previousStatus = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const before = await findConnectionRow(t, id, actor);
     const figures = ['startDate', 'endDate', 'usage', 'cost'] as const;
@@ -213,6 +213,7 @@ export async function updateConnection(
         await purgeCredentials(t, [id], 'completed', actor.id);
       }
     }
+    return before.status;
   });
-  return getConnection(db, id, actor);
+  return { connection: await getConnection(db, id, actor), previousStatus };
 }

@@ -1,10 +1,8 @@
-import { and, count, eq, lt, or, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Stats } from '../../../common/connections.ts';
 import type { Db } from '../../db/client.ts';
-import { connectionFiles, connections, providers } from '../../db/schema.ts';
-
-const PENDING_TOO_LONG_MS = 48 * 60 * 60 * 1000;
+import { connectionFiles, connections, providers, webhookDeliveries } from '../../db/schema.ts';
 
 /** Month boundaries in UTC: the start of this month and of the last. */
 function months(now: Date) {
@@ -15,13 +13,6 @@ function months(now: Date) {
 
 export async function computeStats(db: Db, now = new Date()): Promise<Stats> {
   const { thisMonth, lastMonth } = months(now);
-  const alert = or(
-    eq(connections.credentialsVerified, false),
-    and(
-      eq(connections.status, 'pending'),
-      lt(connections.createdAt, new Date(now.getTime() - PENDING_TOO_LONG_MS)),
-    ),
-  );
   const tally = (createdAt: PgColumn) => ({
     total: count(),
     thisMonth: sql<number>`count(*) filter (where ${createdAt} >= ${thisMonth})`.mapWith(Number),
@@ -34,7 +25,10 @@ export async function computeStats(db: Db, now = new Date()): Promise<Stats> {
     db.select(tally(connections.createdAt)).from(connections),
     db.select(tally(providers.createdAt)).from(providers).where(eq(providers.isActive, true)),
     db.select(tally(connectionFiles.createdAt)).from(connectionFiles),
-    db.select(tally(connections.createdAt)).from(connections).where(alert),
+    db
+      .select(tally(webhookDeliveries.createdAt))
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.status, 'failed')),
   ]);
   const trend = (r: { thisMonth: number; lastMonth: number } | undefined) => ({
     thisMonth: r?.thisMonth ?? 0,

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/types.ts';
+import { deliver } from './deliver.ts';
+
+/** One attempt at a delivery; pg-boss retries with backoff (about 1, 2, 4, 8, 16 minutes). */
+export const webhookDeliveryJob = defineJob({
+  name: 'webhook-deliver',
+  payload: z.object({ deliveryId: z.number().int().positive() }),
+  retry: { limit: 5, delaySeconds: 60, backoff: true },
+  expireInSeconds: 60,
+  async handler({ deliveryId }, { db, webhookGuard }) {
+    await deliver(db, webhookGuard, deliveryId);
+  },
+});
