@@ -2,7 +2,7 @@
 // throughput with 4 tasks at once, and Chromium's memory after 200 tasks.
 import { detectLoginSelectors, testLogin } from '../../server/features/automation/service.ts';
 import { PORTAL_ACCOUNTS, startPortals } from '../../server/features/automation/testing/portals.ts';
-import { BrowserService, chromiumRssMb } from '../../server/lib/browser/index.ts';
+import { BrowserService, chromiumMemoryMb } from '../../server/lib/browser/index.ts';
 
 const RUNS = 15;
 const CONCURRENCY = 4;
@@ -83,15 +83,17 @@ export async function benchAutomation(): Promise<void> {
     );
 
     await settle();
-    const early = chromiumRssMb();
+    const early = chromiumMemoryMb();
     const tasksSoFar = 1 + RUNS * 2 + parallelCount;
     await inParallel(MEMORY_TASKS - tasksSoFar, CONCURRENCY, login);
     await settle();
-    const late = chromiumRssMb();
+    const late = chromiumMemoryMb();
+    const change = (a: number, b: number) => `${b >= a ? '+' : ''}${(b - a).toFixed(0)} MB`;
     console.log(
-      `Chromium RSS (all its processes): ${early.toFixed(0)} MB after ${tasksSoFar} tasks, ` +
-        `${late.toFixed(0)} MB after ${MEMORY_TASKS} (${late >= early ? '+' : ''}${(late - early).toFixed(0)} MB); ` +
-        `open contexts now: ${await browser.openContexts()}; launches: ${browser.launches}`,
+      `Chromium memory, all its processes: RSS ${early.rss.toFixed(0)} MB after ${tasksSoFar} tasks, ` +
+        `${late.rss.toFixed(0)} MB after ${MEMORY_TASKS} (${change(early.rss, late.rss)}); ` +
+        `PSS ${early.pss.toFixed(0)} -> ${late.pss.toFixed(0)} MB (${change(early.pss, late.pss)}); ` +
+        `open contexts: ${await browser.openContexts()}; launches: ${browser.launches}`,
     );
   } finally {
     await browser.close();

@@ -5,5 +5,5 @@ export {
   type TaskInfo,
 } from './browserService.ts';
 export { BrowserUnavailableError, RefusedUrlError, TaskTimeoutError } from './errors.ts';
-export { chromiumProcesses, chromiumRssMb } from './processMemory.ts';
+export { chromiumMemoryMb, chromiumProcesses } from './processMemory.ts';
 export { UrlGuard } from './urlGuard.ts';

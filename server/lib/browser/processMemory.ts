@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-export type ChromiumProcess = { pid: number; ppid: number; rssKb: number };
+/** Resident set, and proportional set (shared pages split between the processes that share them). */
+export type ChromiumProcess = { pid: number; ppid: number; rssKb: number; pssKb: number };
 
 /**
  * Chromium processes started by this process (the browser and its renderers, zygotes and
@@ -31,7 +32,13 @@ export function chromiumProcesses(root = process.pid): ChromiumProcess[] {
     for (const child of children.get(ppid) ?? []) {
       if (/chrom/i.test(child.comm)) {
         const rss = /VmRSS:\s+(\d+) kB/.exec(read(`/proc/${child.pid}/status`) ?? '');
-        found.push({ pid: child.pid, ppid, rssKb: Number(rss?.[1] ?? 0) });
+        const pss = /Pss:\s+(\d+) kB/.exec(read(`/proc/${child.pid}/smaps_rollup`) ?? '');
+        found.push({
+          pid: child.pid,
+          ppid,
+          rssKb: Number(rss?.[1] ?? 0),
+          pssKb: Number(pss?.[1] ?? 0),
+        });
       }
       walk(child.pid);
     }
@@ -40,9 +47,11 @@ export function chromiumProcesses(root = process.pid): ChromiumProcess[] {
   return found;
 }
 
-/** Resident memory of all of this process's Chromium processes, in MiB. */
-export function chromiumRssMb(root = process.pid): number {
-  return chromiumProcesses(root).reduce((sum, p) => sum + p.rssKb, 0) / 1024;
+/** Memory of all of this process's Chromium processes, in MiB: RSS summed, and PSS summed. */
+export function chromiumMemoryMb(root = process.pid): { rss: number; pss: number } {
+  const all = chromiumProcesses(root);
+  const sum = (key: 'rssKb' | 'pssKb') => all.reduce((total, p) => total + p[key], 0) / 1024;
+  return { rss: sum('rssKb'), pss: sum('pssKb') };
 }
 
 function read(file: string): string | null {
