@@ -13,7 +13,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { SessionStore } from './features/auth/sessions.ts';
+import { REVOCATION_CHANNEL, SessionStore } from './features/auth/sessions.ts';
 import { automationRoutes } from './features/automation/routes.ts';
 import { connectionRoutes } from './features/connections/routes.ts';
 import { formRoutes } from './features/forms/routes.ts';
@@ -82,6 +82,11 @@ export async function buildApp({
   // Before helmet, so its route hook sees the API routes' `helmet: false`.
   registerAccessControl(app, sessions);
   app.decorate('sessions', sessions);
+  // Logouts and deactivations in other processes reach this one's session cache at once.
+  const unlisten = database.ready.then(() =>
+    database.listen(REVOCATION_CHANNEL, (payload) => sessions.onRevocation(payload)),
+  );
+  app.addHook('onClose', async () => (await unlisten.catch(() => null))?.());
   app.decorate('store', store);
   // Routes and jobs share these; main.ts starts the queue once the app listens.
   const services = createServices({ database, config, log: app.log, store, jobMode });

@@ -21,6 +21,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Settles once the schema is migrated; nothing may query before that. */
   ready: Promise<void>;
+  /**
+   * Calls `onMessage` for every NOTIFY on the channel, from any process sharing the database.
+   * Resolves to an unsubscribe function.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Raw SQL for libraries that bring their own queries (pg-boss). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
@@ -53,6 +58,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       db,
       kind: 'postgres',
       ready,
+      listen: (channel, onMessage) => listenPg(options.url, channel, onMessage),
       executeSql: (text, values) => pool.query(text, values as unknown[]),
       close: async () => {
         await ready.catch(() => {});
@@ -69,6 +75,11 @@ export function openDatabase(options: DatabaseOptions): Database {
     db,
     kind: 'pglite',
     ready,
+    listen: async (channel, onMessage) => {
+      await ready;
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
     // pg-boss sends multi-statement scripts without parameters; PGlite runs those with exec().
     executeSql: async (text, values) => {
       if (!values || values.length === 0) {
@@ -81,5 +92,33 @@ export function openDatabase(options: DatabaseOptions): Database {
       await ready.catch(() => {});
       await client.close();
     },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own (a pooled one would be handed to other queries). It is
+ * reopened after a drop; notifications sent while it was down are lost, which callers accept
+ * (the session cache, the only listener, also expires its entries within seconds).
+ */
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (!stopped) setTimeout(() => connect().catch(() => {}), 1000).unref();
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replace(/"/g, '')}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }

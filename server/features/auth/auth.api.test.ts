@@ -247,3 +247,44 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('several app processes on one database', () => {
+  it('drop a session from every cache at once when it is revoked in another process', async () => {
+    // A second app on the same database stands in for another process behind the balancer.
+    const { buildApp } = await import('../../app.ts');
+    const other = await buildApp({ config: t.config, database: t.database, jobMode: 'inline' });
+    try {
+      await other.databaseReady;
+      const user = await createUser(t.database.db);
+      const cookie = await login(t.app, user.username);
+      const onOther = () => other.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+      // The other process validates the session and caches it.
+      expect((await onOther()).statusCode).toBe(200);
+      expect((await onOther()).statusCode).toBe(200);
+      await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+      // NOTIFY arrives asynchronously; it must land well inside the cache's lifetime.
+      const deadline = Date.now() + 2000;
+      let status = 200;
+      while (Date.now() < deadline && status === 200) {
+        status = (await onOther()).statusCode;
+        if (status === 200) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(status).toBe(401);
+
+      const again = await login(t.app, user.username);
+      const withAgain = () =>
+        other.inject({ method: 'GET', url: '/api/user', headers: { cookie: again } });
+      expect((await withAgain()).statusCode).toBe(200);
+      await t.app.sessions.revokeUser(user.id);
+      const until = Date.now() + 2000;
+      let after = 200;
+      while (Date.now() < until && after === 200) {
+        after = (await withAgain()).statusCode;
+        if (after === 200) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(after).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});

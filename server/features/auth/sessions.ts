@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { UserRow } from '../users/service.ts';
@@ -9,7 +9,10 @@ export const SESSION_COOKIE = 'sid';
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
 
-type Cached = { user: UserRow; until: number };
+type Cached = { id: string; user: UserRow; until: number };
+
+/** Revocations are broadcast so every process drops its cached copy at once. */
+export const REVOCATION_CHANNEL = 'session_revocations';
 
 /**
  * Sessions are random tokens held by the browser; the database keeps only their HMAC, so a copy
@@ -24,6 +27,21 @@ export class SessionStore {
     private secret: string,
     private ttlMs: number,
   ) {}
+
+  /**
+   * Applies revocations announced by any process (this one included): `s:<session id>` drops
+   * one session, `u:<user id>` every cached session of a user.
+   */
+  onRevocation(payload: string): void {
+    if (payload.startsWith('u:')) return this.dropUser(Number(payload.slice(2)));
+    if (!payload.startsWith('s:')) return;
+    const id = payload.slice(2);
+    for (const [token, entry] of this.cache) if (entry.id === id) this.cache.delete(token);
+  }
+
+  private announce(payload: string) {
+    return this.db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`);
+  }
 
   private idOf(token: string): string {
     return createHmac('sha256', this.secret).update(token).digest('base64url');
@@ -61,7 +79,7 @@ export class SessionStore {
     }
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     const until = Math.min(now + CACHE_TTL_MS, row.expiresAt.getTime());
-    this.cache.set(token, { user: row.user, until });
+    this.cache.set(token, { id, user: row.user, until });
     return row.user;
   }
 
@@ -70,16 +88,23 @@ export class SessionStore {
     const id = this.idOf(token);
     this.cache.delete(token);
     await this.db.delete(sessions).where(eq(sessions.id, id));
+    await this.announce(`s:${id}`);
   }
 
   /** Signs a user out everywhere (password change, deactivation). */
   async revokeUser(userId: number): Promise<void> {
-    this.forgetUser(userId);
+    this.dropUser(userId);
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    await this.announce(`u:${userId}`);
   }
 
-  /** Drops cached copies of a user whose row changed, so the next request reads it afresh. */
-  forgetUser(userId: number): void {
+  /** Drops cached copies of a user whose row changed, in every process. */
+  async forgetUser(userId: number): Promise<void> {
+    this.dropUser(userId);
+    await this.announce(`u:${userId}`);
+  }
+
+  private dropUser(userId: number): void {
     for (const [token, entry] of this.cache) {
       if (entry.user.id === userId) this.cache.delete(token);
     }
