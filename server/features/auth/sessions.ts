@@ -33,10 +33,12 @@ export class SessionStore {
    * one session, `u:<user id>` every cached session of a user.
    */
   onRevocation(payload: string): void {
-    if (payload.startsWith('u:')) return this.dropUser(Number(payload.slice(2)));
-    if (!payload.startsWith('s:')) return;
-    const id = payload.slice(2);
-    for (const [token, entry] of this.cache) if (entry.id === id) this.cache.delete(token);
+    if (payload.startsWith('u:')) {
+      this.dropUser(Number(payload.slice(2)));
+    } else if (payload.startsWith('s:')) {
+      const id = payload.slice(2);
+      for (const [token, entry] of this.cache) if (entry.id === id) this.cache.delete(token);
+    }
   }
 
   private announce(payload: string) {
