@@ -1,4 +1,5 @@
-// `npm run bench`: prints the figures the issues ask for. Run after `npm run build`.
+// `npm run bench` (after a fresh build): prints the figures the issues ask for.
+import { benchAutomation } from './automation.ts';
 import { benchConnections } from './connections.ts';
 import { benchColdStart, benchLandingBundle, benchSessionRoute } from './foundation.ts';
 import { benchIntervals } from './intervals.ts';
@@ -9,6 +10,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['session route', benchSessionRoute],
   ['connections: admin search at 100,000 rows, form submissions', benchConnections],
   ['interval import and analysis', benchIntervals],
+  ['browser automation', benchAutomation],
 ];
 
 for (const [name, run] of benches) {
