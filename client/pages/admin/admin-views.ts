@@ -1,4 +1,4 @@
-import { Building2, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { Building2, Cable, LayoutDashboard, type LucideIcon } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export type AdminView = {
@@ -13,7 +13,8 @@ export type AdminView = {
 
 /**
  * The admin shell's views, in navigation order; the first is the default. Each is its own
- * chunk. A later view (Connections, User Management, Utility Reports, Webhooks) is one entry.
+ * chunk. A later view (User Management, Utility Reports, Webhooks) is one entry; none is listed
+ * before it works, so the navigation never leads to an empty page.
  */
 export const ADMIN_VIEWS = [
   {
@@ -22,6 +23,13 @@ export const ADMIN_VIEWS = [
     title: 'Admin Dashboard',
     icon: LayoutDashboard,
     component: lazy(() => import('./dashboard/dashboard-view.tsx')),
+  },
+  {
+    id: 'connections',
+    label: 'Connections',
+    title: 'Connection Management',
+    icon: Cable,
+    component: lazy(() => import('./connections/connections-view.tsx')),
   },
   {
     id: 'providers',

@@ -1,13 +1,21 @@
 import { FormLinkCard } from '@/components/form-link-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { QuickActions } from './quick-actions.tsx';
+import { RecentConnections } from './recent-connections.tsx';
+import { StatCards } from './stat-cards.tsx';
 
-/** The admin's overview. Stats and recent connections arrive with the connections issue. */
+/** The admin's overview (SPEC section 2): figures, form link, latest submissions, shortcuts. */
 export default function DashboardView() {
   const { user } = useAuth();
   if (!user) return null;
   return (
     <div className="grid gap-6">
+      <StatCards />
       <FormLinkCard uniqueFormUrl={user.uniqueFormUrl} />
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <RecentConnections />
+        <QuickActions />
+      </div>
     </div>
   );
 }

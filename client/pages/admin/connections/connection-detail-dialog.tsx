@@ -1,0 +1,111 @@
+import type { Connection } from '@common/connections.ts';
+import type { ReactNode } from 'react';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { StatusBadge } from './connection-badges.tsx';
+import { formatCost, formatDateRange, formatTimestamp, formatUsage } from './connection-display.ts';
+import { ConnectionFiles } from './connection-files.tsx';
+import { CredentialsSection } from './credentials-section.tsx';
+import { IntervalSection } from './interval-section.tsx';
+import { useConnection } from './use-connections.ts';
+
+/** "Connection Details" (SPEC section 2): every field, files, credentials, interval data. */
+export function ConnectionDetailDialog({
+  connection,
+  onClose,
+}: {
+  connection: Connection | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={connection !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>Connection Details</DialogTitle>
+          <DialogDescription>
+            {connection ? `${connection.customerName} · ${connection.provider.name}` : null}
+          </DialogDescription>
+        </DialogHeader>
+        {connection ? <ConnectionDetail shown={connection} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ConnectionDetail({ shown }: { shown: Connection }) {
+  const connection = useConnection(shown.id, shown).data ?? shown;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600 text-sm">
+        <StatusBadge status={connection.status} />
+        <span>Submitted {formatTimestamp(connection.createdAt)}</span>
+        <span>Updated {formatTimestamp(connection.updatedAt)}</span>
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Section title="Customer">
+          <Details
+            items={[
+              ['Name', connection.customerName],
+              ['Email', connection.customerEmail],
+              ['Phone', connection.customerPhone],
+              ['Service Address', connection.serviceAddress],
+              ['Consent Given', connection.consentAt && formatTimestamp(connection.consentAt)],
+              ['Customer Notes', connection.customerNotes],
+            ]}
+          />
+        </Section>
+        <Section title="Account">
+          <Details
+            items={[
+              ['Provider', `${connection.provider.name} (${connection.provider.state})`],
+              ['Account Name', connection.accountName],
+              ['Account Number', connection.accountNumber],
+              ['User', connection.user.username],
+              ['Date Range', formatDateRange(connection.startDate, connection.endDate)],
+              ['Usage', formatUsage(connection.usage)],
+              ['Cost', formatCost(connection.cost)],
+              ['Admin Notes', connection.notes],
+            ]}
+          />
+        </Section>
+      </div>
+      <CredentialsSection connection={connection} />
+      <ConnectionFiles connectionId={connection.id} />
+      <IntervalSection connectionId={connection.id} />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="grid content-start gap-3">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Label and value pairs; a missing value says so rather than leaving a hole. */
+function Details({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-500">{label}</dt>
+          <dd className="whitespace-pre-line break-words text-slate-900">
+            {value === null || value === undefined || value === '' ? (
+              <span className="text-slate-400">Not set</span>
+            ) : (
+              value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

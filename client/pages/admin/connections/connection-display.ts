@@ -1,0 +1,127 @@
+import type { Connection, ConnectionFile, ConnectionStatus } from '@common/connections.ts';
+
+/** SPEC section 4: underscores shown as spaces ("in progress"). */
+export function statusLabel(status: ConnectionStatus): string {
+  return status.replaceAll('_', ' ');
+}
+
+/** SPEC section 4: complete green, in_progress yellow, pending grey. */
+export const STATUS_CLASSES: Record<ConnectionStatus, string> = {
+  complete: 'bg-emerald-100 text-emerald-800',
+  in_progress: 'bg-amber-100 text-amber-800',
+  pending: 'bg-slate-100 text-slate-700',
+};
+
+export type CredentialsTone = 'good' | 'bad' | 'neutral';
+
+type CredentialsFields = Pick<
+  Connection,
+  'hasCredentials' | 'credentialsPurgedAt' | 'credentialsVerified'
+>;
+
+/**
+ * The table's Credentials column (SPEC section 4: Verified or Failed, and No credentials).
+ * Purged comes first: the login is gone whatever a check once said. A login no check has
+ * answered yet is "Not checked" rather than a failure it has not had.
+ */
+export function credentialsListLabel(connection: CredentialsFields): {
+  label: 'Verified' | 'Failed' | 'Not checked' | 'No credentials' | 'Purged';
+  tone: CredentialsTone;
+} {
+  if (connection.credentialsPurgedAt) return { label: 'Purged', tone: 'neutral' };
+  if (!connection.hasCredentials) return { label: 'No credentials', tone: 'neutral' };
+  if (connection.credentialsVerified === true) return { label: 'Verified', tone: 'good' };
+  if (connection.credentialsVerified === false) return { label: 'Failed', tone: 'bad' };
+  return { label: 'Not checked', tone: 'neutral' };
+}
+
+/** The detail's label (SPEC section 4): Verified, Not Verified, or No credentials. */
+export function credentialsDetailLabel(
+  connection: CredentialsFields,
+): 'Verified' | 'Not Verified' | 'No credentials' {
+  if (!connection.hasCredentials && !connection.credentialsPurgedAt) return 'No credentials';
+  return connection.credentialsVerified === true ? 'Verified' : 'Not Verified';
+}
+
+const kwh = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const integer = new Intl.NumberFormat('en-US');
+
+/** "1,668.51 kWh"; usage is kept to the watt-hour but shown to two decimals. */
+export function formatUsage(usage: number | null): string | null {
+  return usage === null ? null : `${kwh.format(usage)} kWh`;
+}
+
+/** "$651.19" for an amount in dollars. */
+export function formatCost(cost: number | null): string | null {
+  return cost === null ? null : dollars.format(cost);
+}
+
+export function formatCount(n: number): string {
+  return integer.format(n);
+}
+
+/** SPEC section 9: admins see file sizes in KB ("246 KB", "1,536 KB"); never "0 KB" for a file. */
+export function formatKilobytes(bytes: number): string {
+  const kb = bytes / 1024;
+  if (bytes > 0 && kb < 1) return '< 1 KB';
+  return `${integer.format(Math.round(kb))} KB`;
+}
+
+const calendarDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const timestamp = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** "Feb 1, 2024" for a calendar date "2024-02-01", the same in every time zone. */
+export function formatDay(isoDate: string): string {
+  return calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** "Feb 1, 2024 – Jan 31, 2025"; an open end shows as "…"; null when neither is known. */
+export function formatDateRange(start: string | null, end: string | null): string | null {
+  if (!start && !end) return null;
+  return `${start ? formatDay(start) : '…'} – ${end ? formatDay(end) : '…'}`;
+}
+
+/** "Nov 22, 2024, 3:04 PM" in the viewer's time zone. */
+export function formatTimestamp(iso: string): string {
+  return timestamp.format(new Date(iso));
+}
+
+/** "Nov 22, 2024" in the viewer's time zone. */
+export function formatDate(iso: string): string {
+  return shortDate.format(new Date(iso));
+}
+
+/** What an interval import did with a file; PDFs are not imported (null). */
+export function importStatusText(
+  file: Pick<ConnectionFile, 'importStatus' | 'importError'>,
+): { label: string; tone: CredentialsTone | 'busy'; detail: string | null } | null {
+  switch (file.importStatus) {
+    case 'pending':
+      return { label: 'Importing interval data…', tone: 'busy', detail: null };
+    case 'imported':
+      return { label: 'Interval data imported', tone: 'good', detail: null };
+    case 'failed':
+      return { label: 'Import failed', tone: 'bad', detail: file.importError };
+    case 'skipped':
+      return { label: 'Not imported', tone: 'neutral', detail: file.importError };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,88 @@
+import type { Connection } from '@common/connections.ts';
+import { Eye, EyeOff, KeyRound, ShieldAlert } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import { cn } from '@/lib/utils.ts';
+import { TONE_CLASSES } from './connection-badges.tsx';
+import { credentialsDetailLabel, formatTimestamp } from './connection-display.ts';
+import { useRevealCredentials } from './use-connections.ts';
+
+/**
+ * The customer's utility login, labelled Admin Only (SPEC section 6): its check, and the login
+ * itself only when the admin presses Reveal (each reveal is written to the audit log).
+ */
+export function CredentialsSection({ connection }: { connection: Connection }) {
+  const reveal = useRevealCredentials();
+  const label = credentialsDetailLabel(connection);
+  const revealed = connection.hasCredentials ? reveal.data : undefined;
+
+  return (
+    <section
+      aria-labelledby={`credentials-${connection.id}`}
+      className="grid gap-3 rounded-lg border border-amber-200 bg-amber-50/50 p-4"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <KeyRound className="size-4 text-amber-700" aria-hidden="true" />
+        <h3 id={`credentials-${connection.id}`} className="font-semibold text-slate-900">
+          Utility Credentials
+        </h3>
+        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900 text-xs">
+          Admin Only
+        </span>
+        <span
+          className={cn(
+            'rounded-full px-2.5 py-0.5 font-medium text-xs',
+            TONE_CLASSES[
+              label === 'Verified' ? 'good' : label === 'No credentials' ? 'neutral' : 'bad'
+            ],
+          )}
+        >
+          {label}
+        </span>
+      </div>
+      {connection.verificationMessage ? (
+        <p className="text-slate-700 text-sm">{connection.verificationMessage}</p>
+      ) : null}
+      <p className="text-slate-600 text-xs">
+        A backup for manual extraction. Every reveal is recorded in the audit log; the login is
+        deleted when the connection is complete.
+      </p>
+
+      {connection.credentialsPurgedAt ? (
+        <p className="flex items-center gap-2 font-medium text-slate-800 text-sm">
+          <ShieldAlert className="size-4 text-slate-500" aria-hidden="true" />
+          The credentials were purged on {formatTimestamp(connection.credentialsPurgedAt)}.
+        </p>
+      ) : !connection.hasCredentials ? null : revealed ? (
+        <div className="grid gap-3 sm:flex sm:items-end sm:justify-between">
+          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[6rem_1fr]">
+            <dt className="text-slate-500">Username</dt>
+            <dd className="break-all font-mono text-slate-900">{revealed.utilityUsername}</dd>
+            <dt className="text-slate-500">Password</dt>
+            <dd className="break-all font-mono text-slate-900">{revealed.utilityPassword}</dd>
+          </dl>
+          <Button variant="outline" size="sm" onClick={() => reveal.reset()}>
+            <EyeOff aria-hidden="true" />
+            Hide
+          </Button>
+        </div>
+      ) : (
+        <div>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={reveal.isPending}
+            onClick={() => reveal.mutate(connection.id)}
+          >
+            <Eye aria-hidden="true" />
+            {reveal.isPending ? 'Revealing...' : 'Reveal'}
+          </Button>
+        </div>
+      )}
+      {reveal.isError ? (
+        <p role="alert" className="text-red-700 text-sm">
+          {reveal.error.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

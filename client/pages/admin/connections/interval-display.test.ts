@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dstNotes,
+  formatLocalTime,
+  formatMinutes,
+  formatMonth,
+  formatPercent,
+  formatRate,
+  gapsText,
+  readingsText,
+  reconciliationLines,
+  seriesPeriod,
+} from './interval-display.ts';
+
+describe('interval figures', () => {
+  it('shows the peak at the meter’s own clock time', () => {
+    expect(formatLocalTime('2024-02-22T20:00:00-08:00')).toBe('Feb 22, 2024, 8:00 PM');
+    expect(formatLocalTime('2024-07-01T00:15:00+01:00')).toBe('Jul 1, 2024, 12:15 AM');
+  });
+
+  it('keeps small shares distinguishable from zero', () => {
+    expect(formatPercent(100)).toBe('100%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(0.022768)).toBe('0.023%');
+    expect(formatPercent(6.711)).toBe('6.7%');
+    expect(formatPercent(99.94)).toBe('99.9%');
+  });
+
+  it('names months, durations and reading intervals', () => {
+    expect(formatMonth('2024-02')).toBe('Feb 2024');
+    expect(formatMinutes(45)).toBe('45 min');
+    expect(formatMinutes(120)).toBe('2 h');
+    expect(formatMinutes(1440 + 195)).toBe('1 d 3 h 15 min');
+    expect(readingsText(3600)).toBe('hourly readings');
+    expect(readingsText(900)).toBe('15-minute readings');
+    expect(formatRate(651.19 / 1668.51)).toBe('$0.390 per kWh');
+  });
+
+  it('gives the first and last local day of the series', () => {
+    expect(
+      seriesPeriod({
+        start: '2024-02-01T08:00:00.000Z',
+        end: '2025-02-01T08:00:00.000Z',
+        timeZone: 'America/Los_Angeles',
+      }),
+    ).toBe('Feb 1, 2024 to Jan 31, 2025');
+  });
+});
+
+describe('quality notes', () => {
+  it('counts gaps with the longest', () => {
+    expect(gapsText({ count: 0, longestMinutes: 0 })).toBe('None');
+    expect(gapsText({ count: 1, longestMinutes: 15 })).toBe('1 gap, longest 15 min');
+    expect(gapsText({ count: 3, longestMinutes: 135 })).toBe('3 gaps, longest 2 h 15 min');
+  });
+
+  it('lists the daylight-saving anomalies with their local labels', () => {
+    expect(dstNotes({ repeated: 0, folded: 0, nonexistent: 0 })).toEqual([]);
+    expect(
+      dstNotes({
+        repeated: 0,
+        folded: 1,
+        nonexistent: 1,
+        events: [
+          { kind: 'nonexistent', label: '2024-03-10 02:00', at: 'line 922' },
+          { kind: 'folded', label: '2024-11-03 01:00', at: 'line 6632' },
+        ],
+      }),
+    ).toEqual([
+      '1 non-existent hour label (2024-03-10 02:00): mapped to the real instant',
+      '1 folded hour (2024-11-03 01:00): two hours in one row, split evenly',
+    ]);
+    expect(dstNotes({ repeated: 4, folded: 0, nonexistent: 0 })).toEqual([
+      '4 repeated hours: kept in order',
+    ]);
+  });
+
+  it('compares the interval sums with the bill and the file total', () => {
+    expect(
+      reconciliationLines(
+        [
+          {
+            source: 'bill',
+            periodStart: Date.parse('2012-03-01T05:00:00Z'),
+            periodEnd: Date.parse('2012-03-01T05:00:00Z') + 1_119_600_000,
+            statedKWh: 1298.64,
+            intervalKWh: 1298.64,
+            differenceKWh: 0,
+            matches: true,
+            statedCost: 152.52,
+          },
+          {
+            source: 'file total',
+            statedKWh: 100,
+            intervalKWh: 98.5,
+            differenceKWh: -1.5,
+            matches: false,
+          },
+        ],
+        'America/New_York',
+      ),
+    ).toEqual([
+      {
+        title: 'Bill Mar 1, 2012 to Mar 13, 2012',
+        text: 'stated 1,298.64 kWh, intervals 1,298.64 kWh, stated cost $152.52: matches',
+      },
+      { title: 'File total', text: 'stated 100 kWh, intervals 98.5 kWh: differs by 1.5 kWh' },
+    ]);
+  });
+});

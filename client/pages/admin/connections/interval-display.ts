@@ -1,0 +1,192 @@
+import type { IntervalSummary } from '@common/intervals.ts';
+
+type Quality = IntervalSummary['quality'];
+
+const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const integer = new Intl.NumberFormat('en-US');
+const monthName = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const wallClock = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
+
+export const formatKwh = (kwh: number) => `${twoDecimals.format(kwh)} kWh`;
+export const formatKw = (kw: number) => `${twoDecimals.format(kw)} kW`;
+export const formatDollars = (amount: number) => dollars.format(amount);
+const rate = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 3,
+  maximumFractionDigits: 3,
+});
+/** "$0.390 per kWh": energy rates are quoted to a tenth of a cent. */
+export const formatRate = (perKwh: number) => `${rate.format(perKwh)} per kWh`;
+
+/** "100%", "0.02%", "6.7%": small shares keep enough digits to be told from zero. */
+export function formatPercent(pct: number): string {
+  if (pct === 0 || pct >= 10) return `${twoDecimals.format(Math.round(pct * 10) / 10)}%`;
+  return `${Number(pct.toPrecision(2))}%`;
+}
+
+/** "Feb 2024" for "2024-02". */
+export function formatMonth(month: string): string {
+  return monthName.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/**
+ * "Feb 22, 2024, 8:00 PM" for "2024-02-22T20:00:00-08:00": the meter's own clock time, not
+ * the viewer's, since that is when the load happened for the customer.
+ */
+export function formatLocalTime(local: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(local);
+  if (!match) return local;
+  return wallClock.format(new Date(`${match[1]}T${match[2]}:00Z`));
+}
+
+/** "45 min", "2 h", "1 d 3 h 15 min". */
+export function formatMinutes(total: number): string {
+  const days = Math.floor(total / 1440);
+  const hours = Math.floor((total % 1440) / 60);
+  const minutes = Math.round(total % 60);
+  const parts = [days && `${days} d`, hours && `${hours} h`, minutes && `${minutes} min`];
+  return parts.filter(Boolean).join(' ') || '0 min';
+}
+
+export function gapsText(gaps: Quality['gaps']): string {
+  if (gaps.count === 0) return 'None';
+  const count = `${integer.format(gaps.count)} gap${gaps.count === 1 ? '' : 's'}`;
+  return `${count}, longest ${formatMinutes(gaps.longestMinutes)}`;
+}
+
+type DstEvent = { kind?: unknown; label?: unknown };
+
+const DST_WORDS = {
+  nonexistent: [
+    'non-existent hour label',
+    'non-existent hour labels',
+    'mapped to the real instant',
+  ],
+  folded: ['folded hour', 'folded hours', 'two hours in one row, split evenly'],
+  repeated: ['repeated hour', 'repeated hours', 'kept in order'],
+} as const;
+
+/** One line per kind of daylight-saving anomaly, with the local labels where the file had them. */
+export function dstNotes(dst: Quality['dst']): string[] {
+  const events = Array.isArray(dst.events) ? (dst.events as DstEvent[]) : [];
+  const notes: string[] = [];
+  for (const kind of ['nonexistent', 'folded', 'repeated'] as const) {
+    const count = dst[kind];
+    if (!count) continue;
+    const [one, many, handled] = DST_WORDS[kind];
+    const labels = events
+      .filter((e) => e.kind === kind && typeof e.label === 'string')
+      .map((e) => e.label as string)
+      .slice(0, 3);
+    const where = labels.length ? ` (${labels.join(', ')})` : '';
+    notes.push(`${integer.format(count)} ${count === 1 ? one : many}${where}: ${handled}`);
+  }
+  return notes;
+}
+
+type ReconciliationRow = {
+  source?: unknown;
+  periodStart?: unknown;
+  periodEnd?: unknown;
+  statedKWh?: unknown;
+  intervalKWh?: unknown;
+  differenceKWh?: unknown;
+  matches?: unknown;
+  statedCost?: unknown;
+  intervalCost?: unknown;
+};
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** A formatter of local days in the series' zone (the viewer's when the zone is unknown). */
+function localDays(timeZone: string): Intl.DateTimeFormat {
+  const options = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+  } catch {
+    return new Intl.DateTimeFormat('en-US', options);
+  }
+}
+
+/** The interval sums against what the file says of itself (bill summaries, stated totals). */
+export function reconciliationLines(
+  rows: readonly unknown[],
+  timeZone: string,
+): { title: string; text: string }[] {
+  const local = localDays(timeZone);
+  const day = (ms: number) => local.format(new Date(ms));
+  return rows.map((raw) => {
+    const row = raw as ReconciliationRow;
+    const start = num(row.periodStart);
+    const end = num(row.periodEnd);
+    const title =
+      row.source === 'bill'
+        ? `Bill${start !== undefined && end !== undefined ? ` ${day(start)} to ${day(end - 1)}` : ''}`
+        : 'File total';
+    const parts: string[] = [];
+    const stated = num(row.statedKWh);
+    const interval = num(row.intervalKWh);
+    if (stated !== undefined) parts.push(`stated ${formatKwh(stated)}`);
+    if (interval !== undefined) parts.push(`intervals ${formatKwh(interval)}`);
+    const statedCost = num(row.statedCost);
+    const intervalCost = num(row.intervalCost);
+    if (statedCost !== undefined) parts.push(`stated cost ${formatDollars(statedCost)}`);
+    if (intervalCost !== undefined) parts.push(`interval cost ${formatDollars(intervalCost)}`);
+    const difference = num(row.differenceKWh);
+    const verdict =
+      row.matches === true
+        ? 'matches'
+        : row.matches === false && difference !== undefined
+          ? `differs by ${formatKwh(Math.abs(difference))}`
+          : row.matches === false
+            ? 'differs'
+            : null;
+    const text = parts.join(', ');
+    return { title, text: verdict ? `${text}: ${verdict}` : text };
+  });
+}
+
+/** "00:00" … "23:00" for the load profile's hours. */
+export function hourLabel(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+const FORMAT_NAMES: Record<string, string> = {
+  'espi-xml': 'Green Button XML',
+  'pge-csv': 'PG&E CSV',
+  'sce-csv': 'SCE Green Button CSV',
+  'sdge-csv': 'SDG&E CSV',
+  'generic-csv': 'CSV',
+};
+
+/** "PG&E CSV" for the importer's format id. */
+export function formatName(format: string): string {
+  return FORMAT_NAMES[format] ?? format;
+}
+
+/** "hourly readings", "15-minute readings". */
+export function readingsText(seconds: number): string {
+  if (seconds === 3600) return 'hourly readings';
+  if (seconds === 86_400) return 'daily readings';
+  return `${Math.round(seconds / 60)}-minute readings`;
+}
+
+/** "Feb 1, 2024 to Jan 31, 2025": the series' first and last local days (its end is exclusive). */
+export function seriesPeriod(series: { start: string; end: string; timeZone: string }): string {
+  const local = localDays(series.timeZone);
+  const last = new Date(Date.parse(series.end) - 1);
+  return `${local.format(new Date(series.start))} to ${local.format(last)}`;
+}
