@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { UploadResponse } from '../../common/uploads.ts';
 import type { Db } from '../db/client.ts';
 import { providers } from '../db/schema.ts';
 
@@ -36,4 +37,38 @@ export const submission = (providerId: number, overrides: Record<string, unknown
 /** Submits the public customer form for a user's link, as an anonymous visitor would. */
 export async function submitForm(app: FastifyInstance, formUrl: string, payload: object) {
   return app.inject({ method: 'POST', url: `/api/form/${formUrl}`, payload });
+}
+
+/** Uploads a body through a signed upload URL, as the browser's upload button does. */
+export async function uploadObject(
+  app: FastifyInstance,
+  cookie: string,
+  file: {
+    fileName: string;
+    contentType: string;
+    body: string | Buffer;
+    purpose?: 'connection-file' | 'logo';
+  },
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/objects/upload',
+    headers: { cookie },
+    payload: {
+      purpose: file.purpose ?? 'connection-file',
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: Buffer.byteLength(file.body),
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`upload refused: ${res.statusCode} ${res.body}`);
+  const upload = UploadResponse.parse(res.json());
+  const put = await app.inject({
+    method: 'PUT',
+    url: upload.uploadURL,
+    headers: upload.headers,
+    payload: file.body,
+  });
+  if (put.statusCode !== 200) throw new Error(`upload PUT failed: ${put.statusCode} ${put.body}`);
+  return upload;
 }

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, ConnectionPage, Stats } from '../../../common/connections.ts';
-import { UploadResponse } from '../../../common/uploads.ts';
 import { auditLog, connections } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createProvider, submission, submitForm } from '../../test/connections.ts';
+import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
 import { credentialPurgeJob } from './jobs.ts';
 
@@ -49,21 +48,8 @@ const as = (cookie: string | undefined) => ({
     t.app.inject({ method: 'DELETE', url, headers: cookie ? { cookie } : {} }),
 });
 
-async function uploadFile(cookie: string, name: string, body: string) {
-  const upload = UploadResponse.parse(
-    (
-      await as(cookie).post('/api/objects/upload', { fileName: name, contentType: 'text/plain' })
-    ).json(),
-  );
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: upload.uploadURL,
-    headers: upload.headers,
-    payload: body,
-  });
-  expect(put.statusCode).toBe(200);
-  return upload;
-}
+const uploadFile = (cookie: string, fileName: string, body: string) =>
+  uploadObject(t.app, cookie, { fileName, contentType: 'text/plain', body });
 
 describe('who may reach connections', () => {
   it.each([

@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection } from '../../../common/connections.ts';
 import { IntervalSummary } from '../../../common/intervals.ts';
-import { UploadResponse } from '../../../common/uploads.ts';
 import { connectionFiles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createProvider, submission, submitForm } from '../../test/connections.ts';
+import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
 
 const fixtures = path.resolve('..', 'shared', 'fixtures', 'utility-data');
@@ -37,23 +36,7 @@ async function newConnection() {
 
 /** Uploads a file and records it on a connection as the admin's edit modal does. */
 async function attach(connectionId: number, fileName: string, body: Buffer, contentType: string) {
-  const upload = UploadResponse.parse(
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/objects/upload',
-        headers: { cookie: admin.cookie },
-        payload: { fileName, contentType, size: body.length },
-      })
-    ).json(),
-  );
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: upload.uploadURL,
-    headers: upload.headers,
-    payload: body,
-  });
-  expect(put.statusCode).toBe(200);
+  const upload = await uploadObject(t.app, admin.cookie, { fileName, contentType, body });
   const recorded = await t.app.inject({
     method: 'PUT',
     url: `/api/connections/${connectionId}/files`,
