@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BrowserConfig } from '../../config.ts';
 import { findChromium } from './chromiumPath.ts';
 import { EgressProxy } from './egressProxy.ts';
@@ -143,6 +143,9 @@ export class BrowserService {
     const { url } = await this.proxy;
     let browser: Browser;
     try {
+      // Loaded on first use: playwright-core takes about a second to import, which every
+      // start-up would otherwise pay, browser or not.
+      const { chromium } = await import('playwright-core');
       browser = await chromium.launch({
         executablePath,
         headless: true,
