@@ -49,6 +49,9 @@ export default defineConfig({
       FORM_RATE_LIMIT: '1000',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The tests' own webhook receivers and login portals listen on loopback.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      BROWSER_ALLOWED_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -1,7 +1,7 @@
 import type { Provider } from '@common/providers.ts';
 import { US_STATES } from '@common/states.ts';
 import { AlertCircle } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
@@ -13,16 +13,22 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
+import { SwitchField } from '@/components/ui/switch-field.tsx';
+import { CredentialTestSection } from './credential-test-section.tsx';
+import { Field } from './form-field.tsx';
 import {
   checkNewProvider,
   checkProviderUpdate,
   EMPTY_PROVIDER_FORM,
   type ProviderFormValues,
   providerFormValues,
+  savesSelectorsOnCreate,
 } from './provider-form.ts';
 import { ProviderLogoField } from './provider-logo-field.tsx';
-import { useCreateProvider, useUpdateProvider } from './use-providers.ts';
+import { applyChoice } from './selector-analysis.ts';
+import { SelectorAnalysisSection } from './selector-analysis-section.tsx';
+import { SelectorFields } from './selector-fields.tsx';
+import { SelectorsNotSavedError, useCreateProvider, useUpdateProvider } from './use-providers.ts';
 
 /** What the dialog edits: a new provider, an existing one, or nothing (closed). */
 export type ProviderFormTarget = { mode: 'create' } | { mode: 'edit'; provider: Provider } | null;
@@ -62,6 +68,8 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
   const saving = createProvider.isPending || updateProvider.isPending;
   const id = useId();
   const missing = problem !== null;
+  // SPEC section 5: the selector and test sections appear only with a login URL.
+  const hasLoginUrl = values.loginUrl.trim() !== '';
 
   function set<K extends keyof ProviderFormValues>(key: K, value: ProviderFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
@@ -77,14 +85,23 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
     } else {
       const checked = checkNewProvider(values);
       if (!checked.ok) return setProblem(checked.message);
+      // POST takes no selectors: chosen ones follow in a PUT.
+      const withSelectors = savesSelectorsOnCreate(values) ? checkProviderUpdate(values) : null;
+      if (withSelectors && !withSelectors.ok) return setProblem(withSelectors.message);
       setProblem(null);
-      createProvider.mutate(checked.body, { onSuccess: onSaved });
+      createProvider.mutate(
+        { body: checked.body, selectors: withSelectors?.body ?? null },
+        {
+          onSuccess: onSaved,
+          onError: (error) => {
+            if (error instanceof SelectorsNotSavedError) onSaved();
+          },
+        },
+      );
     }
   }
 
-  const text = (
-    key: 'url' | 'loginUrl' | 'usernameSelector' | 'passwordSelector' | 'submitSelector',
-  ) => ({
+  const text = (key: 'url' | 'loginUrl') => ({
     id: `${id}-${key}`,
     value: values[key],
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
@@ -150,55 +167,35 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
         disabled={saving}
       />
 
-      {provider ? (
-        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
-          <legend className="px-1 font-medium text-slate-800 text-sm">Login page selectors</legend>
-          <p className="-mt-2 text-slate-500 text-xs">
-            CSS selectors of the login form's fields, used to sign in to the utility's portal.
-          </p>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Username Selector" htmlFor={`${id}-usernameSelector`}>
-              <Input placeholder="#username" className="font-mono" {...text('usernameSelector')} />
-            </Field>
-            <Field label="Password Selector" htmlFor={`${id}-passwordSelector`}>
-              <Input placeholder="#password" className="font-mono" {...text('passwordSelector')} />
-            </Field>
-            <Field label="Submit Selector" htmlFor={`${id}-submitSelector`}>
-              <Input
-                placeholder="button[type=submit]"
-                className="font-mono"
-                {...text('submitSelector')}
-              />
-            </Field>
-          </div>
-        </fieldset>
+      {hasLoginUrl ? (
+        <SelectorAnalysisSection
+          loginUrl={values.loginUrl}
+          onUse={(choice) => setValues((current) => applyChoice(current, choice))}
+        />
+      ) : null}
+
+      {provider || hasLoginUrl ? (
+        <SelectorFields values={values} onChange={(key, value) => set(key, value)} />
+      ) : null}
+
+      {hasLoginUrl ? (
+        <CredentialTestSection
+          loginUrl={values.loginUrl}
+          selectors={{
+            usernameSelector: values.usernameSelector,
+            passwordSelector: values.passwordSelector,
+            submitSelector: values.submitSelector,
+          }}
+        />
       ) : null}
 
       {provider ? (
-        <label className="flex cursor-pointer items-center justify-between gap-4 rounded-lg border border-slate-200 p-4">
-          <span>
-            <span id={`${id}-active`} className="block font-medium text-slate-800 text-sm">
-              Active
-            </span>
-            <span id={`${id}-active-note`} className="block text-slate-500 text-xs">
-              Inactive providers are hidden from the customer form.
-            </span>
-          </span>
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={values.isActive}
-            aria-labelledby={`${id}-active`}
-            aria-describedby={`${id}-active-note`}
-            checked={values.isActive}
-            onChange={(event) => set('isActive', event.target.checked)}
-            className="peer sr-only"
-          />
-          <span
-            aria-hidden="true"
-            className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-blue-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-500 peer-focus-visible:ring-offset-2"
-          />
-        </label>
+        <SwitchField
+          label="Active"
+          note="Inactive providers are hidden from the customer form."
+          checked={values.isActive}
+          onCheckedChange={(checked) => set('isActive', checked)}
+        />
       ) : null}
 
       {problem ? (
@@ -222,32 +219,5 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-function Field({
-  label,
-  htmlFor,
-  required = false,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  required?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={htmlFor}>
-        {label}
-        {required ? (
-          <span className="text-red-600" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Label>
-      {children}
-    </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   checkProviderUpdate,
   EMPTY_PROVIDER_FORM,
   providerFormValues,
+  savesSelectorsOnCreate,
 } from './provider-form.ts';
 
 const filled = {
@@ -106,5 +107,16 @@ describe('providerFormValues', () => {
       isActive: false,
     });
     expect(checkProviderUpdate(values)).toMatchObject({ ok: true });
+  });
+});
+
+describe('savesSelectorsOnCreate', () => {
+  it('saves a new provider’s selectors only when there is a login URL and one was filled in', () => {
+    const withUrl = { ...filled, loginUrl: 'https://example.com/login', usernameSelector: '' };
+    expect(savesSelectorsOnCreate(withUrl)).toBe(false);
+    expect(savesSelectorsOnCreate({ ...withUrl, submitSelector: '#go' })).toBe(true);
+    expect(savesSelectorsOnCreate({ ...withUrl, loginUrl: ' ', submitSelector: '#go' })).toBe(
+      false,
+    );
   });
 });

@@ -69,3 +69,14 @@ export function checkNewProvider(values: ProviderFormValues): Checked<ProviderIn
 export function checkProviderUpdate(values: ProviderFormValues): Checked<ProviderUpdate> {
   return check(ProviderUpdate, values);
 }
+
+/**
+ * A new provider's selectors (shown once a login URL is typed) are saved by a PUT after the
+ * POST; only when there is a login URL for them and at least one was filled in.
+ */
+export function savesSelectorsOnCreate(values: ProviderFormValues): boolean {
+  if (values.loginUrl.trim() === '') return false;
+  return [values.usernameSelector, values.passwordSelector, values.submitSelector].some(
+    (selector) => selector.trim() !== '',
+  );
+}

@@ -16,15 +16,54 @@ export function useProviders() {
   return useQuery<Provider[]>({ queryKey: PROVIDERS_QUERY_KEY });
 }
 
+/**
+ * The POST of a new provider (which takes no selectors) was done but the PUT of its selectors
+ * failed: the provider exists, so the dialog closes rather than invite a duplicate.
+ */
+export class SelectorsNotSavedError extends Error {
+  override name = 'SelectorsNotSavedError';
+
+  constructor(
+    readonly provider: Provider,
+    cause: Error,
+  ) {
+    super(`${provider.name} was added, but its login selectors were not saved: ${cause.message}`);
+  }
+}
+
+/**
+ * POST /api/providers, then, when the admin chose login selectors on the new provider, PUT
+ * them onto it (POST takes no selectors).
+ */
 export function useCreateProvider() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProviderInput) => apiRequest<Provider>('POST', '/api/providers', body),
+    mutationFn: async ({
+      body,
+      selectors,
+    }: {
+      body: ProviderInput;
+      /** The whole update (PUT needs name and state too) carrying the chosen selectors. */
+      selectors: ProviderUpdate | null;
+    }) => {
+      const provider = await apiRequest<Provider>('POST', '/api/providers', body);
+      if (!selectors) return provider;
+      try {
+        return await apiRequest<Provider>('PUT', `/api/providers/${provider.id}`, selectors);
+      } catch (error) {
+        throw new SelectorsNotSavedError(provider, error as Error);
+      }
+    },
     onSuccess: (provider) => {
       toast({ title: 'Provider Added', description: `${provider.name} was added.` });
       return queryClient.invalidateQueries({ queryKey: PROVIDERS_QUERY_KEY });
     },
-    onError: showError,
+    onError: (error) => {
+      showError(error);
+      if (error instanceof SelectorsNotSavedError) {
+        return queryClient.invalidateQueries({ queryKey: PROVIDERS_QUERY_KEY });
+      }
+    },
   });
 }
 

@@ -1,0 +1,129 @@
+import type { CredentialTestResult } from '@common/automation.ts';
+import { CheckCircle2, KeyRound, Loader2, XCircle } from 'lucide-react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Field } from './form-field.tsx';
+import type { SavedSelectorField } from './selector-analysis.ts';
+import { useTestLogin } from './use-login-tools.ts';
+
+/**
+ * Test Login (SPEC sections 2, 5 and 8): signs in to the portal on the server with the login
+ * URL and selectors as they stand in the form, saved or not. The username and password live
+ * only in this component's state, so they are gone when the modal closes.
+ */
+export function CredentialTestSection({
+  loginUrl,
+  selectors,
+}: {
+  loginUrl: string;
+  selectors: Record<SavedSelectorField, string>;
+}) {
+  const id = useId();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const testLogin = useTestLogin();
+  const ready = username.trim() !== '' && password !== '';
+
+  function run() {
+    if (!ready || testLogin.isPending) return;
+    testLogin.mutate({ loginUrl: loginUrl.trim(), ...selectors, username, password });
+  }
+
+  // These inputs sit inside the provider form: Enter tests the login instead of saving.
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    run();
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid gap-3 rounded-lg border border-slate-200 p-4"
+    >
+      <div>
+        <h3 id={`${id}-title`} className="font-medium text-slate-800 text-sm">
+          Test Login
+        </h3>
+        <p className="text-slate-500 text-xs">
+          Signs in to the portal with these selectors and an account you may use. The password is
+          not stored.
+        </p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <Field label="Test Username" htmlFor={`${id}-username`}>
+          <Input
+            id={`${id}-username`}
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            onKeyDown={onKeyDown}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </Field>
+        <Field label="Test Password" htmlFor={`${id}-password`}>
+          <Input
+            id={`${id}-password`}
+            type="password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            onKeyDown={onKeyDown}
+            autoComplete="new-password"
+            data-1p-ignore
+            data-lpignore="true"
+          />
+        </Field>
+        <Button
+          type="button"
+          onClick={run}
+          disabled={!ready || testLogin.isPending}
+          aria-busy={testLogin.isPending}
+        >
+          {testLogin.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <KeyRound aria-hidden="true" />
+          )}
+          {testLogin.isPending ? 'Testing...' : 'Test Login'}
+        </Button>
+      </div>
+      {testLogin.isPending ? (
+        <p role="status" className="text-slate-600 text-xs">
+          Signing in to the portal. This can take up to 30 seconds.
+        </p>
+      ) : testLogin.data ? (
+        <TestResult result={testLogin.data} />
+      ) : null}
+    </section>
+  );
+}
+
+function TestResult({ result }: { result: CredentialTestResult }) {
+  if (result.success) {
+    return (
+      <div
+        role="status"
+        className="flex gap-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900"
+      >
+        <CheckCircle2 className="size-5 shrink-0 text-emerald-600" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="font-semibold text-sm">Credentials Valid</p>
+          <p className="text-sm">{result.message}</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-red-900"
+    >
+      <XCircle className="size-5 shrink-0 text-red-600" aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="font-semibold text-sm">Credentials Invalid</p>
+        <p className="text-sm">{result.message}</p>
+      </div>
+    </div>
+  );
+}
