@@ -51,9 +51,6 @@ test('the dashboard shows the figures, the newest submission and the form link',
     'href',
     `${baseURL}/form/${me.uniqueFormUrl}`,
   );
-  // No Webhooks view exists in the client yet: no action or view that does nothing.
-  await expect(page.getByRole('button', { name: 'Configure Webhooks' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Webhooks' })).toHaveCount(0);
 
   const recent = page.getByRole('list', { name: 'Recent connections' }).getByRole('listitem');
   await expect(recent).toHaveCount(3);
@@ -132,4 +129,10 @@ test('quick actions: add a provider, and bulk upload files to a chosen connectio
     ['statement-2.pdf', 'pdf'],
   ]);
   await admin.dispose();
+
+  await page.getByRole('link', { name: 'Configure Webhooks' }).click();
+  await expect(page).toHaveURL('/admin?view=webhooks');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Webhook Configuration' }),
+  ).toBeVisible();
 });

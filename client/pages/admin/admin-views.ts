@@ -1,4 +1,4 @@
-import { Building2, Cable, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import { Building2, Cable, LayoutDashboard, type LucideIcon, Webhook } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export type AdminView = {
@@ -13,7 +13,7 @@ export type AdminView = {
 
 /**
  * The admin shell's views, in navigation order; the first is the default. Each is its own
- * chunk. A later view (User Management, Utility Reports, Webhooks) is one entry; none is listed
+ * chunk. A later view (User Management, Utility Reports) is one entry; none is listed
  * before it works, so the navigation never leads to an empty page.
  */
 export const ADMIN_VIEWS = [
@@ -37,6 +37,13 @@ export const ADMIN_VIEWS = [
     title: 'Utility Providers',
     icon: Building2,
     component: lazy(() => import('./providers/providers-view.tsx')),
+  },
+  {
+    id: 'webhooks',
+    label: 'Webhooks',
+    title: 'Webhook Configuration',
+    icon: Webhook,
+    component: lazy(() => import('./webhooks/webhooks-view.tsx')),
   },
 ] as const satisfies readonly [AdminView, ...AdminView[]];
 

@@ -1,15 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus, Upload } from 'lucide-react';
+import { Plus, Upload, Webhook } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { adminViewHref } from '../admin-view-param.ts';
+import { DEFAULT_ADMIN_VIEW } from '../admin-views.ts';
 import { STATS_QUERY_KEY } from '../connections/use-connections.ts';
 import { ProviderFormDialog, type ProviderFormTarget } from '../providers/provider-form-dialog.tsx';
 import { BulkUploadDialog } from './bulk-upload-dialog.tsx';
 
 /**
- * Add New Provider (the providers view's own dialog) and Bulk Upload Files. SPEC's Configure
- * Webhooks waits for the Webhooks view: a button that does nothing would only mislead.
+ * Add New Provider (the providers view's own dialog), Bulk Upload Files, and Configure
+ * Webhooks (a link to the Webhooks view).
  */
 export function QuickActions() {
   const [provider, setProvider] = useState<ProviderFormTarget>(null);
@@ -39,6 +42,12 @@ export function QuickActions() {
           <Button variant="outline" className="justify-start" onClick={() => setBulkUpload(true)}>
             <Upload aria-hidden="true" />
             Bulk Upload Files
+          </Button>
+          <Button asChild variant="outline" className="justify-start">
+            <Link href={adminViewHref('webhooks', DEFAULT_ADMIN_VIEW)}>
+              <Webhook aria-hidden="true" />
+              Configure Webhooks
+            </Link>
           </Button>
         </CardContent>
         <ProviderFormDialog target={provider} onClose={closeProvider} />

@@ -1,0 +1,79 @@
+import type { WebhookDelivery } from '@common/webhooks.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  deliveryStatus,
+  eventLabel,
+  lastDeliveryText,
+  maskSecret,
+  RETRY_WATCH_MS,
+  responseText,
+  shouldPoll,
+  watchRetry,
+} from './webhook-display.ts';
+
+function delivery(overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
+  return {
+    id: 7,
+    event: 'ping',
+    status: 'succeeded',
+    attempts: 1,
+    responseStatus: 200,
+    lastError: null,
+    createdAt: '2024-11-22T12:00:00.000Z',
+    deliveredAt: '2024-11-22T12:00:01.000Z',
+    ...overrides,
+  };
+}
+
+describe('shouldPoll', () => {
+  it('reads again while a delivery is pending, and not once all are settled', () => {
+    expect(shouldPoll([delivery(), delivery({ id: 8, status: 'pending' })], null, 0)).toBe(true);
+    expect(shouldPoll([delivery(), delivery({ id: 8, status: 'failed' })], null, 0)).toBe(false);
+    expect(shouldPoll(undefined, null, 0)).toBe(false);
+  });
+
+  it('after Retry, reads again until the new attempt is recorded or the watch runs out', () => {
+    const failed = delivery({ status: 'failed', responseStatus: 500, attempts: 2 });
+    const watched = watchRetry(failed, 1_000);
+    expect(watched.until).toBe(1_000 + RETRY_WATCH_MS);
+    expect(shouldPoll([failed], watched, 2_000)).toBe(true);
+    expect(shouldPoll([{ ...failed, attempts: 3 }], watched, 2_000)).toBe(false);
+    expect(shouldPoll([{ ...failed, status: 'succeeded', attempts: 3 }], watched, 2_000)).toBe(
+      false,
+    );
+    expect(shouldPoll([failed], watched, watched.until)).toBe(false);
+    expect(shouldPoll([delivery({ id: 99 })], watched, 2_000)).toBe(false);
+  });
+});
+
+describe('display', () => {
+  it('names events for people, the test delivery included', () => {
+    expect(eventLabel('connection.created')).toBe('A customer submitted the form');
+    expect(eventLabel('ping')).toBe('Test delivery');
+    expect(eventLabel('something.new')).toBe('something.new');
+  });
+
+  it('labels statuses and responses', () => {
+    expect(deliveryStatus('failed').label).toBe('Failed');
+    expect(deliveryStatus('succeeded').className).toContain('emerald');
+    expect(responseText(500)).toBe('HTTP 500');
+    expect(responseText(null)).toBe('—');
+  });
+
+  it('sums up the last delivery', () => {
+    expect(lastDeliveryText(null)).toBe('No deliveries yet');
+    expect(
+      lastDeliveryText({ status: 'failed', responseStatus: 500, at: '2024-11-22T12:00:00.000Z' }),
+    ).toMatch(/^Failed · HTTP 500 · Nov 2[12], 2024, \d{1,2}:00:00 [AP]M$/);
+    expect(
+      lastDeliveryText({ status: 'failed', responseStatus: null, at: '2024-11-22T12:00:00.000Z' }),
+    ).toMatch(/^Failed · Nov/);
+  });
+
+  it('hides all of the secret but its prefix', () => {
+    const masked = maskSecret('whsec_abcdefghijklmnopqrstuvwxyz012345');
+    expect(masked.startsWith('whsec_•')).toBe(true);
+    expect(masked).not.toMatch(/[a-z0-9]{2,}$/);
+    expect(maskSecret('plain-secret')).not.toContain('plain');
+  });
+});

@@ -1,0 +1,177 @@
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_NAMES,
+  type WebhookEndpoint,
+} from '@common/webhooks.ts';
+import { AlertCircle } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { SwitchField } from '@/components/ui/switch-field.tsx';
+import { useCreateWebhook, useUpdateWebhook } from './use-webhooks.ts';
+import {
+  checkWebhook,
+  EMPTY_WEBHOOK_FORM,
+  toggleEvent,
+  type WebhookFormValues,
+  webhookFormValues,
+} from './webhook-form.ts';
+
+/** What the dialog edits: a new endpoint, an existing one, or nothing (closed). */
+export type WebhookFormTarget =
+  | { mode: 'create' }
+  | { mode: 'edit'; endpoint: WebhookEndpoint }
+  | null;
+
+export function WebhookFormDialog({
+  target,
+  onClose,
+}: {
+  target: WebhookFormTarget;
+  onClose: () => void;
+}) {
+  const editing = target?.mode === 'edit' ? target.endpoint : null;
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Webhook' : 'Add Webhook'}</DialogTitle>
+          <DialogDescription>
+            We POST a signed JSON message to this URL whenever one of the chosen events happens.
+          </DialogDescription>
+        </DialogHeader>
+        {target ? <WebhookForm endpoint={editing} onSaved={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WebhookForm({
+  endpoint,
+  onSaved,
+}: {
+  endpoint: WebhookEndpoint | null;
+  onSaved: () => void;
+}) {
+  const [values, setValues] = useState<WebhookFormValues>(() =>
+    endpoint ? webhookFormValues(endpoint) : EMPTY_WEBHOOK_FORM,
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const createWebhook = useCreateWebhook();
+  const updateWebhook = useUpdateWebhook();
+  const saving = createWebhook.isPending || updateWebhook.isPending;
+  const id = useId();
+
+  function set<K extends keyof WebhookFormValues>(key: K, value: WebhookFormValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = checkWebhook(values);
+    if (!checked.ok) return setProblem(checked.message);
+    setProblem(null);
+    if (endpoint) {
+      updateWebhook.mutate({ id: endpoint.id, body: checked.body }, { onSuccess: onSaved });
+    } else {
+      createWebhook.mutate(checked.body, { onSuccess: onSaved });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={saving}>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-url`}>
+          Endpoint URL
+          <span className="text-red-600" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </Label>
+        <Input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/hooks/utility-reports"
+          value={values.url}
+          onChange={(event) => set('url', event.target.value)}
+          aria-required="true"
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Input
+          id={`${id}-description`}
+          placeholder="CRM sync"
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+          maxLength={200}
+          autoComplete="off"
+        />
+      </div>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 font-medium text-slate-800 text-sm">Events</legend>
+        {WEBHOOK_EVENT_NAMES.map((name) => (
+          <label
+            key={name}
+            className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 px-3 py-2.5 has-checked:border-blue-300 has-checked:bg-blue-50/60"
+          >
+            <input
+              type="checkbox"
+              checked={values.events.includes(name)}
+              onChange={(event) =>
+                set('events', toggleEvent(values.events, name, event.target.checked))
+              }
+              className="mt-0.5 size-4 shrink-0 accent-blue-600"
+            />
+            <span className="min-w-0">
+              <span className="block text-slate-900 text-sm">{WEBHOOK_EVENT_LABELS[name]}</span>
+              <code className="block break-all font-mono text-slate-500 text-xs">{name}</code>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      <SwitchField
+        label="Active"
+        note="Inactive endpoints keep their settings but receive no events."
+        checked={values.isActive}
+        onCheckedChange={(checked) => set('isActive', checked)}
+      />
+
+      {problem ? (
+        <p
+          role="alert"
+          className="flex items-center gap-2 rounded-md bg-red-50 px-3 py-2 text-red-800 text-sm"
+        >
+          <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
+          {problem}
+        </p>
+      ) : null}
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={saving}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : endpoint ? 'Save Changes' : 'Add Webhook'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

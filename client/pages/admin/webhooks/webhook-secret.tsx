@@ -1,0 +1,45 @@
+import { Copy, Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { toast } from '@/components/ui/use-toast.ts';
+import { copyText } from '@/lib/clipboard.ts';
+import { maskSecret } from './webhook-display.ts';
+
+/** The endpoint's signing secret: hidden until revealed, copyable either way. */
+export function WebhookSecret({ secret }: { secret: string }) {
+  const [shown, setShown] = useState(false);
+
+  async function copy() {
+    try {
+      await copyText(secret);
+      toast({ title: 'Secret Copied', description: 'Keep it on your server only.' });
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="grid gap-1.5">
+      <p className="font-medium text-slate-700 text-xs">Signing secret</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 flex-1 basis-48 break-all rounded-md bg-slate-100 px-2.5 py-1.5 font-mono text-slate-800 text-xs">
+          {shown ? secret : maskSecret(secret)}
+        </code>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-pressed={shown}
+          onClick={() => setShown((value) => !value)}
+        >
+          {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+          {shown ? 'Hide' : 'Reveal'}
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={copy}>
+          <Copy aria-hidden="true" />
+          Copy
+        </Button>
+      </div>
+    </div>
+  );
+}
