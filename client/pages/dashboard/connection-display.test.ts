@@ -47,6 +47,16 @@ describe('credentialsState', () => {
     expect(credentialsState(base)).toMatchObject({ label: 'Checking…', tone: 'waiting' });
   });
 
+  it('says when the login could not be checked automatically, and why', () => {
+    const message =
+      'Not checked automatically: the provider has no login page set up. An admin will check the login by hand.';
+    expect(credentialsState({ ...base, verificationMessage: message })).toEqual({
+      label: 'Not checked',
+      tone: 'neutral',
+      detail: message,
+    });
+  });
+
   it('is verified, or failed with the reason', () => {
     expect(credentialsState({ ...base, credentialsVerified: true }).label).toBe('Verified');
     expect(

@@ -15,9 +15,9 @@ export const STATUS_CLASSES: Record<ConnectionStatus, string> = {
 export type CredentialsTone = 'good' | 'bad' | 'waiting' | 'neutral';
 
 export type CredentialsState = {
-  label: 'Verified' | 'Failed' | 'Checking…' | 'Purged' | 'No credentials';
+  label: 'Verified' | 'Failed' | 'Not checked' | 'Checking…' | 'Purged' | 'No credentials';
   tone: CredentialsTone;
-  /** Why a check failed, or when the login was deleted. */
+  /** Why a check failed or could not run, or when the login was deleted. */
   detail: string | null;
 };
 
@@ -44,6 +44,11 @@ export function credentialsState(
   }
   if (connection.credentialsVerified === false) {
     return { label: 'Failed', tone: 'bad', detail: connection.verificationMessage };
+  }
+  // No verdict with a message: the check ran but could not judge the login (no login page, no
+  // browser); an admin checks by hand. No verdict and no message: the check has not run yet.
+  if (connection.verificationMessage) {
+    return { label: 'Not checked', tone: 'neutral', detail: connection.verificationMessage };
   }
   return { label: 'Checking…', tone: 'waiting', detail: null };
 }
