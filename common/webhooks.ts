@@ -20,7 +20,7 @@ export const WebhookEndpoint = z.object({
   id: z.number().int(),
   url: z.string(),
   description: z.string().nullable(),
-  /** Signs every delivery: `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`. */
+  /** Signs every delivery: `X-Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`. */
   secret: z.string(),
   events: z.array(WebhookEvent),
   isActive: z.boolean(),
