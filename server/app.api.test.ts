@@ -36,6 +36,12 @@ describe('the built client', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/missing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers).toMatchObject({
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');

@@ -79,7 +79,6 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const sessions = new SessionStore(database.db, config.sessionSecret, config.sessionTtlMs);
-  // Before helmet, so its route hook sees the API routes' `helmet: false`.
   registerAccessControl(app, sessions);
   app.decorate('sessions', sessions);
   // Logouts and deactivations in other processes reach this one's session cache at once.
@@ -97,21 +96,6 @@ export async function buildApp({
   app.addHook('onClose', async () => closeServices(services));
   // Browsers talk to an S3 bucket directly (uploads, signed downloads): the CSP must allow it.
   const storageOrigin = await store.browserOrigin();
-  const storageSources = storageOrigin ? [storageOrigin] : [];
-  // Pages get helmet's full set (CSP and all). JSON answers get a fixed set computed once:
-  // helmet per request halves the API's throughput, and CSP means nothing to JSON.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...storageSources],
-        'connect-src': ["'self'", ...storageSources],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
-
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -126,10 +110,18 @@ export async function buildApp({
   const ready = database.ready.then(() => ensureFirstAdmin(database.db, config.admin, app.log));
   ready.catch((err) => app.log.fatal({ err }, 'database start-up failed'));
   app.decorate('databaseReady', ready);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+  let isReady = false;
+  ready.then(
+    () => {
+      isReady = true;
+    },
+    () => {},
+  );
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     reply.headers(API_HEADERS);
-    await ready;
+    if (isReady) return done();
+    ready.then(() => done(), done);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -150,7 +142,7 @@ export async function buildApp({
     return reply.code(status).send({ message: (error as Error).message || 'Bad request' });
   });
 
-  healthRoutes(app, { database });
+  healthRoutes(app, { database, queue });
   authRoutes(app, { db: database.db, sessions, config });
   providerRoutes(app, { db: database.db });
   objectRoutes(app, { store });
@@ -161,7 +153,7 @@ export async function buildApp({
   automationRoutes(app, { db: database.db, browser: services.browser });
   if (store instanceof LocalObjectStore) await localStorageRoutes(app, { store });
 
-  registerClient(app, config.clientDir);
+  await registerClient(app, config.clientDir, storageOrigin ? [storageOrigin] : []);
   return app;
 }
 
@@ -176,8 +168,34 @@ declare module 'fastify' {
   }
 }
 
-/** Serves the built React app; unknown non-API paths get index.html so the router decides. */
-function registerClient(app: FastifyInstance, clientDir: string | undefined) {
+/**
+ * Serves the built React app; unknown non-API paths get index.html so the router decides.
+ * Helmet's full set (CSP and all) is registered in this scope only: the pages need it, and the
+ * API's JSON answers get a fixed set computed once (API_HEADERS) instead of helmet's per-request
+ * work, which cost more than half of a cached GET /api/user.
+ */
+async function registerClient(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  storageSources: string[],
+) {
+  await app.register(async (pages) => {
+    await pages.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:', ...storageSources],
+          'connect-src': ["'self'", ...storageSources],
+          'upgrade-insecure-requests': null,
+        },
+      },
+    });
+    servePages(pages, clientDir);
+  });
+}
+
+function servePages(app: FastifyInstance, clientDir: string | undefined) {
   const hasClient = clientDir && existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
     app.register(fastifyStatic, {

@@ -77,6 +77,7 @@ export async function benchConnections() {
   const server = await startServer('dist/server/main.js', {
     port: 5904,
     readyPath: '/api/health',
+    jobsReady: true,
     env: { DATA_DIR: dataDir, FORM_RATE_LIMIT: '1000000', RUN_WORKER: 'false' },
   });
   const result = await autocannon({

@@ -36,7 +36,7 @@ export async function benchSessionRoute() {
   const bareRps = await rps(bare.url);
   await bare.stop();
 
-  const app = await startServer(APP, { port: 5903, readyPath: '/api/health' });
+  const app = await startServer(APP, { port: 5903, readyPath: '/api/health', jobsReady: true });
   const res = await fetch(`${app.url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -8,7 +8,14 @@ export type Started = { url: string; child: ChildProcess; stop(): Promise<void> 
 /** Starts `node <script>` on a free port with a fresh DATA_DIR and waits for `readyPath`. */
 export async function startServer(
   script: string,
-  options: { port: number; env?: Record<string, string>; readyPath?: string; timeoutMs?: number },
+  options: {
+    port: number;
+    env?: Record<string, string>;
+    readyPath?: string;
+    /** Also wait for the job queue: its start-up on a new database would skew a measurement. */
+    jobsReady?: boolean;
+    timeoutMs?: number;
+  },
 ): Promise<Started & { firstOkMs: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [script], {
@@ -33,7 +40,8 @@ export async function startServer(
     }
     try {
       const res = await fetch(url + (options.readyPath ?? '/'));
-      if (res.ok) break;
+      if (res.ok && !options.jobsReady) break;
+      if (res.ok && ((await res.json()) as { jobs?: string }).jobs === 'ready') break;
     } catch {
       // not listening yet
     }

@@ -9,6 +9,8 @@ import type { JobContext, JobDefinition } from './types.ts';
 export class JobQueue {
   private boss: PgBoss;
   private started?: Promise<void>;
+  /** True once the queues exist (and, in a worker, the handlers are polling). */
+  ready = false;
   /** Jobs running in-process (inline mode), so tests can wait for them. */
   private inline = new Set<Promise<void>>();
 
@@ -25,8 +27,9 @@ export class JobQueue {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => database.executeSql(text, values) },
       schema: 'pgboss',
-      // One connection on PGlite: poll gently.
-      pollingIntervalSeconds: database.kind === 'pglite' ? 2 : 1,
+      // PGlite is one connection running on the main thread: every poll of every queue briefly
+      // holds up HTTP requests, so the embedded setup polls less often.
+      pollingIntervalSeconds: database.kind === 'pglite' ? 5 : 1,
     });
     this.boss.on('error', (err) => ctx.log.error({ err }, 'job queue error'));
   }
@@ -51,6 +54,12 @@ export class JobQueue {
         }
       }
     })();
+    this.started.then(
+      () => {
+        this.ready = true;
+      },
+      () => {},
+    );
     return this.started;
   }
 

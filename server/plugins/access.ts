@@ -24,18 +24,24 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionSto
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     }
-    // JSON answers carry the fixed API header set (app.ts) instead of helmet's page headers.
-    (route as { helmet?: boolean }).helmet = false;
   });
 
   // Before validation, so a caller who may not use a route learns nothing about its input rules.
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  // A callback hook, not an async one: a cached session is checked without a promise.
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (!access) return;
-    request.user = await sessions.resolve(request.cookies[SESSION_COOKIE]);
-    if (access === 'public') return;
-    if (!request.user) throw unauthorized();
-    if (access === 'admin' && request.user.role !== 'admin') throw forbidden();
+    if (!access) return done();
+    const token = request.cookies[SESSION_COOKIE];
+    const check = (user: UserRow | null) => {
+      request.user = user;
+      if (access === 'public') return done();
+      if (!user) return done(unauthorized());
+      if (access === 'admin' && user.role !== 'admin') return done(forbidden());
+      done();
+    };
+    const cached = sessions.cached(token);
+    if (cached !== undefined) return check(cached);
+    sessions.resolve(token).then(check, done);
   });
 }
 

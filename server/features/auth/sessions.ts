@@ -63,11 +63,20 @@ export class SessionStore {
   }
 
   /** The signed-in user for a cookie token, or null when it is unknown, expired or deactivated. */
-  async resolve(token: string | undefined): Promise<UserRow | null> {
+  /**
+   * The cached user of a token, without touching the database: `undefined` means "not cached,
+   * ask resolve()". Lets the hot path (a signed-in page's API calls) stay synchronous.
+   */
+  cached(token: string | undefined): UserRow | null | undefined {
     if (!token || token.length > 100) return null;
-    const now = Date.now();
     const hit = this.cache.get(token);
-    if (hit && hit.until > now) return hit.user;
+    return hit && hit.until > Date.now() ? hit.user : undefined;
+  }
+
+  async resolve(token: string | undefined): Promise<UserRow | null> {
+    const cached = this.cached(token);
+    if (cached !== undefined || !token) return cached ?? null;
+    const now = Date.now();
     const id = this.idOf(token);
     const [row] = await this.db
       .select({ user: users, expiresAt: sessions.expiresAt })
