@@ -1,14 +1,11 @@
 import type { Provider } from '@common/providers.ts';
 import { US_STATES } from '@common/states.ts';
-import { AlertCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button.tsx';
+import { FormProblem, SaveCancelFooter } from '@/components/form-dialog-parts.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
@@ -198,26 +195,8 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
         />
       ) : null}
 
-      {problem ? (
-        <p
-          role="alert"
-          className="flex items-center gap-2 rounded-md bg-red-50 px-3 py-2 text-red-800 text-sm"
-        >
-          <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
-          {problem}
-        </p>
-      ) : null}
-
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={saving}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : provider ? 'Save Changes' : 'Add Provider'}
-        </Button>
-      </DialogFooter>
+      <FormProblem problem={problem} />
+      <SaveCancelFooter saving={saving} submitLabel={provider ? 'Save Changes' : 'Add Provider'} />
     </form>
   );
 }

@@ -3,15 +3,12 @@ import {
   WEBHOOK_EVENT_NAMES,
   type WebhookEndpoint,
 } from '@common/webhooks.ts';
-import { AlertCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button.tsx';
+import { FormProblem, SaveCancelFooter } from '@/components/form-dialog-parts.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
@@ -152,26 +149,8 @@ function WebhookForm({
         onCheckedChange={(checked) => set('isActive', checked)}
       />
 
-      {problem ? (
-        <p
-          role="alert"
-          className="flex items-center gap-2 rounded-md bg-red-50 px-3 py-2 text-red-800 text-sm"
-        >
-          <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
-          {problem}
-        </p>
-      ) : null}
-
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={saving}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : endpoint ? 'Save Changes' : 'Add Webhook'}
-        </Button>
-      </DialogFooter>
+      <FormProblem problem={problem} />
+      <SaveCancelFooter saving={saving} submitLabel={endpoint ? 'Save Changes' : 'Add Webhook'} />
     </form>
   );
 }
