@@ -32,7 +32,7 @@ export async function submitForm(
     .select({
       ownerId: users.id,
       providerActive: providers.isActive,
-      nextId: sql<number>`nextval(pg_get_serial_sequence('connections', 'id'))`.mapWith(Number),
+      nextId: sql<number>`nextval('connections_id_seq')`.mapWith(Number),
     })
     .from(users)
     .leftJoin(providers, eq(providers.id, input.providerId))

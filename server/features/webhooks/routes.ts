@@ -38,8 +38,11 @@ export function webhookRoutes(
   api.post(
     '/api/webhooks',
     { config: admin, schema: { body: WebhookInput, response: { 201: WebhookEndpoint } } },
-    async (request, reply) =>
-      reply.code(201).send(await createEndpoint(db, request.body, currentUser(request).id)),
+    async (request, reply) => {
+      const endpoint = await createEndpoint(db, request.body, currentUser(request).id);
+      events.invalidate();
+      return reply.code(201).send(endpoint);
+    },
   );
 
   api.put(
@@ -48,7 +51,11 @@ export function webhookRoutes(
       config: admin,
       schema: { params: IdParams, body: WebhookInput, response: { 200: WebhookEndpoint } },
     },
-    async (request) => updateEndpoint(db, request.params.id, request.body),
+    async (request) => {
+      const endpoint = await updateEndpoint(db, request.params.id, request.body);
+      events.invalidate();
+      return endpoint;
+    },
   );
 
   api.delete(
@@ -56,6 +63,7 @@ export function webhookRoutes(
     { config: admin, schema: { params: IdParams, response: { 200: Message } } },
     async (request) => {
       await deleteEndpoint(db, request.params.id);
+      events.invalidate();
       return { message: 'Webhook deleted' };
     },
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { WebhookEndpoint, WebhookEvent, WebhookInput } from '../../../common/webhooks.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
@@ -112,27 +112,27 @@ export const toDelivery = (row: DeliveryRow) => ({
   deliveredAt: row.deliveredAt?.toISOString() ?? null,
 });
 
-/** Records one delivery per active endpoint subscribed to the event; returns their ids. */
-export async function recordEvent(
+/** The active endpoints and their events (what emit() filters on). */
+export async function activeSubscriptions(db: Db) {
+  return db
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.isActive, true));
+}
+
+/** Records one delivery of an event per endpoint; returns their ids. */
+export async function recordDeliveries(
   db: Db,
+  endpointIds: number[],
   event: WebhookEvent | 'ping',
   data: Record<string, unknown>,
-  onlyEndpoint?: number,
 ): Promise<number[]> {
-  const endpoints = await db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      onlyEndpoint
-        ? eq(webhookEndpoints.id, onlyEndpoint)
-        : and(eq(webhookEndpoints.isActive, true), sql`${webhookEndpoints.events} ? ${event}`),
-    );
-  if (endpoints.length === 0) return [];
+  if (endpointIds.length === 0) return [];
   const rows = await db
     .insert(webhookDeliveries)
     .values(
-      endpoints.map((e) => ({
-        endpointId: e.id,
+      endpointIds.map((endpointId) => ({
+        endpointId,
         event,
         payload: { event, createdAt: new Date().toISOString(), data },
       })),
