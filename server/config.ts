@@ -47,6 +47,8 @@ const Env = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   CHROMIUM_PATH: z.string().min(1).optional(),
+  /** Where `chromium` is looked for when CHROMIUM_PATH is unset. */
+  PATH: z.string().optional(),
   BROWSER_ALLOWED_HOSTS: z
     .string()
     .regex(/^[^\s,]+(\s*,\s*[^\s,]+)*$/, 'must be host names or addresses separated by commas')
@@ -106,6 +108,8 @@ export type Config = {
 export type BrowserConfig = {
   /** CHROMIUM_PATH; unset, `chromium` on PATH, then /usr/bin/chromium. */
   executablePath: string | undefined;
+  /** The PATH searched for `chromium`. */
+  searchPath?: string;
   /** Hosts and addresses the browser may open although they are private or local. */
   allowedHosts: string[];
   /** Pages open at once; further tasks wait their turn. */
@@ -181,6 +185,7 @@ export function loadConfig(
     webhookAllowedHosts: hostList(env.WEBHOOK_ALLOWED_HOSTS),
     browser: {
       executablePath: env.CHROMIUM_PATH,
+      searchPath: env.PATH ?? '',
       allowedHosts: hostList(env.BROWSER_ALLOWED_HOSTS),
       maxPages: env.BROWSER_MAX_PAGES,
       pageTimeoutMs: env.BROWSER_PAGE_TIMEOUT_SECONDS * 1000,

@@ -60,7 +60,7 @@ export class BrowserService {
 
   /** Throws BrowserUnavailableError when no Chromium can be found. Launches nothing. */
   assertInstalled(): void {
-    findChromium(this.config.executablePath);
+    findChromium(this.config.executablePath, this.config.searchPath ?? '');
   }
 
   async run<T>(task: BrowserTask<T>, options: { timeoutMs?: number } = {}): Promise<T> {
@@ -135,7 +135,7 @@ export class BrowserService {
   }
 
   private async launch(): Promise<Browser> {
-    const executablePath = findChromium(this.config.executablePath);
+    const executablePath = findChromium(this.config.executablePath, this.config.searchPath ?? '');
     this.proxy ??= (async () => {
       const proxy = new EgressProxy(this.guard);
       return { proxy, url: await proxy.listen() };

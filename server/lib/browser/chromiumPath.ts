@@ -17,10 +17,7 @@ const isExecutable = (file: string) => {
  * The Chromium to drive: CHROMIUM_PATH when set (and then nothing else), else `chromium` on
  * PATH, else /usr/bin/chromium. Throws BrowserUnavailableError naming what was tried.
  */
-export function findChromium(
-  configured: string | undefined,
-  searchPath = process.env.PATH ?? '',
-): string {
+export function findChromium(configured: string | undefined, searchPath: string): string {
   if (configured) {
     if (isExecutable(configured)) return configured;
     throw new BrowserUnavailableError(
