@@ -16,7 +16,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // The system Chromium (Debian); never `playwright install`, there is no internet here.
+      // The system Chromium (Debian): Playwright's own browser downloads cannot reach the internet here.
       executablePath: '/usr/bin/chromium',
       args: [
         '--no-sandbox',
