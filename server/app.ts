@@ -5,11 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -28,6 +24,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { closeServices, createServices } from './jobs/services.ts';
 import type { BrowserService } from './lib/browser/index.ts';
 import { AppError } from './lib/errors.ts';
+import { responseSerializerCompiler } from './lib/serializer.ts';
 import {
   createObjectStore,
   LocalObjectStore,
@@ -76,7 +73,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
 
   const sessions = new SessionStore(database.db, config.sessionSecret, config.sessionTtlMs);
   registerAccessControl(app, sessions);

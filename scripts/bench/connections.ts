@@ -8,7 +8,7 @@ import { connections } from '../../server/db/schema.ts';
 import { listConnections } from '../../server/features/connections/service.ts';
 import { createProvider } from '../../server/test/connections.ts';
 import { createUser } from '../../server/test/factories.ts';
-import { startServer } from './servers.ts';
+import { appArgs, startServer } from './servers.ts';
 
 const ROWS = 100_000;
 
@@ -74,7 +74,7 @@ export async function benchConnections() {
     (await db.select({ n: count() }).from(connections).where(eq(connections.userId, owner.id)))[0]
       ?.n ?? 0;
   await database.close();
-  const server = await startServer('dist/server/main.js', {
+  const server = await startServer(appArgs(), {
     port: 5904,
     readyPath: '/api/health',
     jobsReady: true,

@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { startServer } from './servers.ts';
-
-const APP = 'dist/server/main.js';
+import { appArgs, startServer } from './servers.ts';
 
 async function rps(url: string, headers: Record<string, string> = {}): Promise<number> {
   const result = await autocannon({ url, connections: 10, duration: 10, headers });
@@ -16,7 +14,7 @@ async function rps(url: string, headers: Record<string, string> = {}): Promise<n
 
 /** Cold start: a fresh data folder (new PGlite database) until the first 200 from GET /. */
 export async function benchColdStart() {
-  const server = await startServer(APP, { port: 5901 });
+  const server = await startServer(appArgs(), { port: 5901 });
   const pageMs = server.firstOkMs;
   const started = performance.now();
   for (;;) {
@@ -32,11 +30,15 @@ export async function benchColdStart() {
 
 /** GET /api/user with a valid session against a bare Fastify route, same machine, same run. */
 export async function benchSessionRoute() {
-  const bare = await startServer('scripts/bench/bare-server.mjs', { port: 5902 });
+  const bare = await startServer(['scripts/bench/bare-server.mjs'], { port: 5902 });
   const bareRps = await rps(bare.url);
   await bare.stop();
 
-  const app = await startServer(APP, { port: 5903, readyPath: '/api/health', jobsReady: true });
+  const app = await startServer(appArgs(), {
+    port: 5903,
+    readyPath: '/api/health',
+    jobsReady: true,
+  });
   const res = await fetch(`${app.url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

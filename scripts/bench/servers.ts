@@ -1,13 +1,27 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export type Started = { url: string; child: ChildProcess; stop(): Promise<void> };
 
-/** Starts `node <script>` on a free port with a fresh DATA_DIR and waits for `readyPath`. */
+/**
+ * The node arguments of `npm start` (package.json), V8 flags included, so a bench measures the
+ * app exactly as it runs in production.
+ */
+export function appArgs(): string[] {
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const [command, ...args] = start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start is not a plain node command: ${start}`);
+  return args;
+}
+
+/**
+ * Starts `node <args>` on a free port with a fresh DATA_DIR and waits for `readyPath`.
+ * BENCH_NODE_ARGS adds node flags for a closer look (`--cpu-prof`, `--trace-gc`).
+ */
 export async function startServer(
-  script: string,
+  args: string[],
   options: {
     port: number;
     env?: Record<string, string>;
@@ -18,7 +32,8 @@ export async function startServer(
   },
 ): Promise<Started & { firstOkMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, ...args], {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -36,7 +51,7 @@ export async function startServer(
   for (;;) {
     if (performance.now() > deadline) {
       child.kill();
-      throw new Error(`${script} did not answer ${options.readyPath ?? '/'} in time`);
+      throw new Error(`${args.join(' ')} did not answer ${options.readyPath ?? '/'} in time`);
     }
     try {
       const res = await fetch(url + (options.readyPath ?? '/'));
