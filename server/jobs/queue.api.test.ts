@@ -20,6 +20,18 @@ const recordJob = defineJob({
   },
 });
 
+/** Fails until its last try, recording which try each run was told it is. */
+const retriedJob = defineJob({
+  name: 'test-retried',
+  payload: z.object({ marker: z.string() }),
+  retry: { limit: 1, delaySeconds: 0, backoff: false },
+  async handler({ marker }, { db }, attempt) {
+    const action = `test.try.${attempt.retryCount}.${attempt.final ? 'final' : 'more'}`;
+    await db.insert(auditLog).values({ action, entityType: 'test', entityId: marker });
+    if (!attempt.final) throw new Error('not yet');
+  },
+});
+
 let database: Database;
 let queue: JobQueue;
 beforeAll(async () => {
@@ -29,7 +41,7 @@ beforeAll(async () => {
     database,
     config,
     log: pino({ level: 'silent' }),
-    jobs: [recordJob, sessionCleanupJob as never],
+    jobs: [recordJob, retriedJob, sessionCleanupJob as never],
   }).queue;
   await queue.start({ work: true });
 });
@@ -60,6 +72,18 @@ describe('JobQueue', () => {
       return r;
     });
     expect(row.action).toBe('test.job');
+  });
+
+  it("tells a worker's handler which try it is and whether another follows", async () => {
+    await queue.enqueue(retriedJob, { marker: 'retried-1' });
+    const tries = await waitFor(async () => {
+      const rows = await database.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.entityId, 'retried-1'));
+      return rows.length >= 2 ? rows.map((r) => r.action).sort() : undefined;
+    });
+    expect(tries).toEqual(['test.try.0.more', 'test.try.1.final']);
   });
 
   it('refuses a payload that does not match the job schema', async () => {

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
-import type { JobContext, JobDefinition } from './types.ts';
+import type { JobAttempt, JobContext, JobDefinition } from './types.ts';
 
 /**
  * The job queue: pg-boss on the app's own database (PGlite or PostgreSQL), so several worker
@@ -48,8 +48,14 @@ export class JobQueue {
         });
         if (def.schedule) await this.boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
         if (options.work) {
-          await this.boss.work(def.name, async (jobs) => {
-            for (const job of jobs) await this.run(def, job.data);
+          await this.boss.work(def.name, { includeMetadata: true }, async (jobs) => {
+            for (const job of jobs) {
+              const attempt = {
+                retryCount: job.retryCount,
+                final: job.retryCount >= job.retryLimit,
+              };
+              await this.run(def, job.data, attempt);
+            }
           });
         }
       }
@@ -63,12 +69,19 @@ export class JobQueue {
     return this.started;
   }
 
-  /** Runs one job's handler in this process: what a worker does, and what tests call. */
-  async run(def: JobDefinition, data: unknown): Promise<void> {
+  /**
+   * Runs one job's handler in this process: what a worker does, and what tests call. Without
+   * an attempt it is the first run, after which the queue would retry a job that has retries.
+   */
+  async run(
+    def: JobDefinition,
+    data: unknown,
+    attempt: JobAttempt = { retryCount: 0, final: !def.retry?.limit },
+  ): Promise<void> {
     const payload = def.payload.parse(data ?? {});
     const log = this.ctx.log.child({ job: def.name });
     try {
-      await def.handler(payload, { ...this.ctx, log });
+      await def.handler(payload, { ...this.ctx, log }, attempt);
     } catch (err) {
       log.error({ err }, 'job failed');
       throw err;

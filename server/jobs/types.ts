@@ -22,11 +22,19 @@ export type JobContext = {
   events: WebhookEvents;
 };
 
+/** Which run of a job this is: retried jobs can say what happens next. */
+export type JobAttempt = {
+  /** 0 for the first run. */
+  retryCount: number;
+  /** No retry follows this run, whatever it does. */
+  final: boolean;
+};
+
 /** A typed background job: a name, its payload schema, and what it does. */
 export type JobDefinition<Payload extends Record<string, unknown> = Record<string, unknown>> = {
   name: string;
   payload: z.ZodType<Payload>;
-  handler(payload: Payload, ctx: JobContext): Promise<void>;
+  handler(payload: Payload, ctx: JobContext, attempt: JobAttempt): Promise<void>;
   /** Retries for work that may succeed later (network, a busy portal). */
   retry?: { limit: number; delaySeconds: number; backoff: boolean };
   /** Cron expression (UTC) for periodic jobs. */

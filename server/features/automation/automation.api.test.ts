@@ -4,8 +4,10 @@ import { connections } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { createUser, signedIn } from '../../test/factories.ts';
+import { verifyConnectionCredentialsJob } from './jobs.ts';
 import { ProviderGate } from './providerGate.ts';
 import { PORTAL_ACCOUNTS, type Portals, startPortals } from './testing/portals.ts';
+import { TransientLoginError } from './verification.ts';
 
 let t: TestApp;
 let portals: Portals;
@@ -166,6 +168,22 @@ describe('verification after a customer submits the form', () => {
     expect(row?.credentialsVerified).toBe(verified);
     expect(row?.verificationMessage).toMatch(message);
     expect(row?.verificationMessage).not.toContain(account.password);
+  });
+
+  it('retries a portal that stays down; its last try hands the login to an admin', async () => {
+    const id = await submit('/down', PORTAL_ACCOUNTS.good);
+    await t.app.queue.drain();
+    const job = verifyConnectionCredentialsJob as never;
+    await expect(
+      t.app.queue.run(job, { connectionId: id }, { retryCount: 1, final: false }),
+    ).rejects.toThrow(TransientLoginError);
+
+    await t.app.queue.run(job, { connectionId: id }, { retryCount: 3, final: true });
+    const row = await stateOf(id);
+    expect(row?.credentialsVerified).toBeNull();
+    expect(row?.verificationMessage).toMatch(/not responding/);
+    expect(row?.verificationMessage).toMatch(/An admin must check the login by hand/);
+    expect(row?.verificationMessage).not.toMatch(/retried automatically/);
   });
 });
 

@@ -95,6 +95,17 @@ describe('verdictFor', () => {
     });
   });
 
+  it('on the last automatic try, a portal still down goes to an admin and is not retried', () => {
+    const last = verdictFor({ outcome: 'portal_unavailable', detail: 'HTTP 503' }, 'last-job');
+    expect(last).toMatchObject({ credentialsVerified: null, transient: false });
+    expect(last.message).toMatch(/not responding \(HTTP 503\)/);
+    expect(last.message).toMatch(/An admin must check the login by hand/);
+    expect(last.message).not.toMatch(/retried automatically/);
+    expect(verdictFor({ outcome: 'success' }, 'last-job').message).toBe(
+      verdictFor({ outcome: 'success' }, 'job').message,
+    );
+  });
+
   it('says who must act', () => {
     expect(verdictFor({ outcome: 'invalid_credentials' }, 'job').message).toMatch(
       /The customer must/,

@@ -60,14 +60,19 @@ export type Verdict = {
   transient: boolean;
 };
 
-/** Who must act, per outcome. `job`: a background check; `test`: an admin's Test Login. */
-export function verdictFor(result: Classified, context: 'job' | 'test'): Verdict {
+/**
+ * Who must act, per outcome. `job`: a background check the queue retries when the portal is
+ * down; `last-job`: its last try; `test`: an admin's Test Login.
+ */
+export function verdictFor(result: Classified, context: 'job' | 'last-job' | 'test'): Verdict {
   const said = result.detail ? ` (the portal says: “${result.detail}”)` : '';
   const because = result.detail ? ` (${result.detail})` : '';
-  const later =
-    context === 'job'
-      ? 'Nobody needs to act now: the check is retried automatically, and if the portal stays down an admin will check the login by hand.'
-      : 'Try again later.';
+  const later = {
+    job: 'Nobody needs to act now: the check is retried automatically, and if the portal stays down an admin will check the login by hand.',
+    'last-job':
+      'It did not answer on any of the automatic tries, so they have stopped. An admin must check the login by hand.',
+    test: 'Try again later.',
+  }[context];
   const table: Record<LoginOutcome, [string, boolean | null]> = {
     success: ['Signed in to the utility portal. No action needed.', true],
     invalid_credentials: [
@@ -97,6 +102,6 @@ export function verdictFor(result: Classified, context: 'job' | 'test'): Verdict
     success: result.outcome === 'success',
     message,
     credentialsVerified,
-    transient: result.outcome === 'portal_unavailable',
+    transient: result.outcome === 'portal_unavailable' && context === 'job',
   };
 }

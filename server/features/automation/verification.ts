@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { connections, providers } from '../../db/schema.ts';
-import type { JobContext } from '../../jobs/types.ts';
+import type { JobAttempt, JobContext } from '../../jobs/types.ts';
 import { BrowserUnavailableError, RefusedUrlError } from '../../lib/browser/index.ts';
 import { openCredentials } from '../connections/credentials.ts';
 import { type Classified, verdictFor } from './classify.ts';
@@ -25,9 +25,14 @@ async function record(db: Db, id: number, verified: boolean | null, message: str
 
 /**
  * Logs in to the connection's utility portal with the customer's credentials (opened only
- * here, never logged) and records the verdict on the connection.
+ * here, never logged) and records the verdict on the connection. A portal that does not answer
+ * is tried again by the queue, unless this was its last try.
  */
-export async function verifyConnection(ctx: JobContext, connectionId: number): Promise<void> {
+export async function verifyConnection(
+  ctx: JobContext,
+  connectionId: number,
+  attempt: JobAttempt,
+): Promise<void> {
   const { db, vault, browser, config, log } = ctx;
   const [row] = await db
     .select({ connection: connections, provider: providers })
@@ -70,7 +75,7 @@ export async function verifyConnection(ctx: JobContext, connectionId: number): P
       throw error;
     }
   }
-  const verdict = verdictFor(result, 'job');
+  const verdict = verdictFor(result, attempt.final ? 'last-job' : 'job');
   await record(db, connectionId, verdict.credentialsVerified, verdict.message);
   log.info({ connectionId, outcome: result.outcome }, 'credentials checked');
   await ctx.events.emit('connection.credentials_checked', {
