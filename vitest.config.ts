@@ -24,7 +24,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'pglite', include: everything, env: { TEST_DATABASE: 'pglite' } },
+        test: { name: 'pglite', include: everything, provide: { testDatabaseUrl: null } },
       },
       ...(process.env.DATABASE_URL
         ? [
@@ -33,7 +33,7 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['server/**/*.api.test.ts'],
-                env: { TEST_DATABASE: 'postgres' },
+                provide: { testDatabaseUrl: process.env.DATABASE_URL },
               },
             },
           ]

@@ -1,19 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** The PostgreSQL server of the Vitest project `postgres`; null in the `pglite` project. */
+    testDatabaseUrl: string | null;
+  }
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * PostgreSQL database (dropped afterwards) when the suite runs with TEST_DATABASE=postgres.
+ * PostgreSQL database (dropped afterwards) in the Vitest project that provides a server URL.
  */
 export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DATABASE !== 'postgres') {
+  const url = inject('testDatabaseUrl');
+  if (!url) {
     const database = openDatabase({ dataDir: undefined });
     await database.ready;
     return database;
   }
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

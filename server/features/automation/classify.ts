@@ -56,7 +56,7 @@ export type Verdict = {
   message: string;
   /** What the connection records: true, false, or null when the login could not be judged. */
   credentialsVerified: boolean | null;
-  /** Worth trying again later (the portal was down or slow). */
+  /** The background check is tried again: the portal was down or slow, and more tries remain. */
   transient: boolean;
 };
 
