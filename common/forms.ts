@@ -34,7 +34,10 @@ export const CustomerSubmission = z.object({
     .min(1, 'Utility password is required')
     .max(200),
   notes: optional(2000),
-  consent: z.literal(true).optional(),
+  /** The customer's authorization to log in to their utility account; refused without it. */
+  consent: z.literal(true, {
+    error: 'Please tick the box to authorize access to your utility account',
+  }),
   /** Generated once per filled-in form, so a double-clicked submit creates one connection. */
   submissionKey: z
     .string()

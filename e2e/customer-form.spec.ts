@@ -112,6 +112,9 @@ test('missing fields are named inline and nothing is sent', async ({ page, reque
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Service address is required')).toBeVisible();
   await expect(page.getByText('Utility password is required')).toBeVisible();
+  await expect(
+    page.getByText('Please tick the box to authorize access to your utility account'),
+  ).toBeVisible();
   await expect(page.getByLabel('Full name')).toBeFocused();
 
   // Spaces pass the browser's check but not ours.

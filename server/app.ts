@@ -9,7 +9,7 @@ import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { REVOCATION_CHANNEL, SessionStore } from './features/auth/sessions.ts';
+import { REVOCATION_CHANNEL } from './features/auth/sessions.ts';
 import { automationRoutes } from './features/automation/routes.ts';
 import { connectionRoutes } from './features/connections/routes.ts';
 import { formRoutes } from './features/forms/routes.ts';
@@ -18,20 +18,12 @@ import { intervalRoutes } from './features/intervals/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
-import type { WebhookEvents } from './features/webhooks/events.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
-import type { JobQueue } from './jobs/queue.ts';
-import { closeServices, createServices } from './jobs/services.ts';
-import type { BrowserService } from './lib/browser/index.ts';
 import { AppError } from './lib/errors.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
-import {
-  createObjectStore,
-  LocalObjectStore,
-  localStorageRoutes,
-  type ObjectStore,
-} from './lib/storage/index.ts';
+import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
 import { registerAccessControl } from './plugins/access.ts';
+import { closeServices, createServices, type Services } from './services.ts';
 
 export type AppDeps = {
   config: Config;
@@ -64,7 +56,7 @@ const API_HEADERS = {
 export async function buildApp({
   config,
   database,
-  store = createObjectStore(config.storage),
+  store,
   jobMode = 'queue',
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -75,24 +67,19 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
 
-  const sessions = new SessionStore(database.db, config.sessionSecret, config.sessionTtlMs);
+  // Routes and jobs share one services object; main.ts starts the queue once the app listens.
+  const services = createServices({ database, config, log: app.log, store, jobMode });
+  app.decorate('services', services);
+  app.addHook('onClose', async () => closeServices(services));
+  const { sessions } = services;
   registerAccessControl(app, sessions);
-  app.decorate('sessions', sessions);
   // Logouts and deactivations in other processes reach this one's session cache at once.
   const unlisten = database.ready.then(() =>
     database.listen(REVOCATION_CHANNEL, (payload) => sessions.onRevocation(payload)),
   );
   app.addHook('onClose', async () => (await unlisten.catch(() => null))?.());
-  app.decorate('store', store);
-  // Routes and jobs share these; main.ts starts the queue once the app listens.
-  const services = createServices({ database, config, log: app.log, store, jobMode });
-  const { vault, queue, events } = services;
-  app.decorate('browser', services.browser);
-  app.decorate('queue', queue);
-  app.decorate('webhooks', events);
-  app.addHook('onClose', async () => closeServices(services));
   // Browsers talk to an S3 bucket directly (uploads, signed downloads): the CSP must allow it.
-  const storageOrigin = await store.browserOrigin();
+  const storageOrigin = await services.store.browserOrigin();
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -139,16 +126,22 @@ export async function buildApp({
     return reply.code(status).send({ message: (error as Error).message || 'Bad request' });
   });
 
-  healthRoutes(app, { database, queue });
-  authRoutes(app, { db: database.db, sessions, config });
-  providerRoutes(app, { db: database.db });
-  objectRoutes(app, { store });
-  connectionRoutes(app, { db: database.db, store, vault, queue, events });
-  intervalRoutes(app, { db: database.db });
-  formRoutes(app, { db: database.db, vault, config, events });
-  webhookRoutes(app, { db: database.db, events, queue });
-  automationRoutes(app, { db: database.db, browser: services.browser });
-  if (store instanceof LocalObjectStore) await localStorageRoutes(app, { store });
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    providerRoutes,
+    objectRoutes,
+    connectionRoutes,
+    intervalRoutes,
+    formRoutes,
+    webhookRoutes,
+    automationRoutes,
+  ]) {
+    routes(app, services);
+  }
+  if (services.store instanceof LocalObjectStore) {
+    await localStorageRoutes(app, { store: services.store });
+  }
 
   await registerClient(app, config.clientDir, storageOrigin ? [storageOrigin] : []);
   return app;
@@ -156,12 +149,9 @@ export async function buildApp({
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sessions: SessionStore;
+    /** The process's services (server/services.ts), the same object its jobs get. */
+    services: Services;
     databaseReady: Promise<void>;
-    store: ObjectStore;
-    queue: JobQueue;
-    webhooks: WebhookEvents;
-    browser: BrowserService;
   }
 }
 

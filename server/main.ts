@@ -16,7 +16,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   await app.databaseReady;
-  await app.queue.start({ work: config.runWorker });
+  await app.services.queue.start({ work: config.runWorker });
   app.log.info({ database: database.kind, worker: config.runWorker }, 'ready');
 }
 

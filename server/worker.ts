@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
-import { closeServices, createServices } from './jobs/services.ts';
+import { closeServices, createServices } from './services.ts';
 import { configOrExit, openConfiguredDatabase } from './start.ts';
 
 // `npm run worker`: runs background jobs only. Start as many as the load needs.

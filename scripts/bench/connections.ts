@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { count, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client.ts';
 import { connections } from '../../server/db/schema.ts';
-import { listConnections } from '../../server/features/connections/service.ts';
+import { listConnections } from '../../server/features/connections/queries.ts';
 import { createProvider } from '../../server/test/connections.ts';
 import { createUser } from '../../server/test/factories.ts';
 import { appArgs, startServer } from './servers.ts';

@@ -10,12 +10,12 @@ import {
   assessQuality,
   importIntervals,
   toCanonicalSeries,
-} from '../../server/features/intervals/index.ts';
-import { writeEspiXml } from '../../server/features/intervals/testing/syntheticEspi.ts';
+} from '../../server/lib/intervals/index.ts';
+import { writeEspiXml } from '../../server/lib/intervals/testing/syntheticEspi.ts';
 import {
   type SyntheticReading,
   writePgeCsv,
-} from '../../server/features/intervals/testing/syntheticFiles.ts';
+} from '../../server/lib/intervals/testing/syntheticFiles.ts';
 
 const WARM_UP = 5;
 const RUNS = 21;

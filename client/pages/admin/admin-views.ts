@@ -1,5 +1,6 @@
 import { Building2, Cable, LayoutDashboard, type LucideIcon, Webhook } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { DEFAULT_ADMIN_VIEW } from './admin-view-param.ts';
 
 export type AdminView = {
   id: string;
@@ -45,9 +46,9 @@ export const ADMIN_VIEWS = [
     icon: Webhook,
     component: lazy(() => import('./webhooks/webhooks-view.tsx')),
   },
-] as const satisfies readonly [AdminView, ...AdminView[]];
+] as const satisfies readonly [AdminView & { id: typeof DEFAULT_ADMIN_VIEW }, ...AdminView[]];
 
 export type AdminViewId = (typeof ADMIN_VIEWS)[number]['id'];
 
 export const ADMIN_VIEW_IDS = ADMIN_VIEWS.map((view) => view.id) as [AdminViewId, ...AdminViewId[]];
-export const DEFAULT_ADMIN_VIEW: AdminViewId = ADMIN_VIEWS[0].id;
+export { DEFAULT_ADMIN_VIEW };

@@ -1,16 +1,16 @@
 import type { Connection } from '@common/connections.ts';
 import { Download, FileText, Sheet } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CredentialsBadge, StatusBadge } from '@/components/connection-badges.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { formatKwh, formatUsd } from '@/lib/format.ts';
-import { cn } from '@/lib/utils.ts';
 import {
   credentialsState,
   formatDate,
   formatMegabytes,
   formatPeriod,
-} from './connection-display.ts';
-import { CredentialsBadge, StatusBadge } from './status-badges.tsx';
+} from '@/lib/connection-display.ts';
+import { formatKwh, formatUsd } from '@/lib/format.ts';
+import { cn } from '@/lib/utils.ts';
 
 function Detail({
   term,
@@ -61,7 +61,7 @@ export function ConnectionCard({
         </Detail>
         <Detail term="Credentials">
           <span className="flex flex-wrap items-center gap-2">
-            <CredentialsBadge state={credentials} />
+            <CredentialsBadge label={credentials.label} tone={credentials.tone} />
             {credentials.detail && (
               <span className="text-slate-600 text-xs">{credentials.detail}</span>
             )}

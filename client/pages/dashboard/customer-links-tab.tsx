@@ -1,6 +1,8 @@
 import { RECENT_CONNECTIONS_SHOWN } from '@common/constants.ts';
 import { Clock } from 'lucide-react';
+import { StatusBadge } from '@/components/connection-badges.tsx';
 import { FormLinkCard } from '@/components/form-link-card.tsx';
+import { LoadFailed, LoadingBlock } from '@/components/query-states.tsx';
 import {
   Card,
   CardContent,
@@ -8,9 +10,7 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card.tsx';
-import { formatDate } from './connection-display.ts';
-import { LoadFailed, LoadingBlock } from './query-states.tsx';
-import { StatusBadge } from './status-badges.tsx';
+import { formatDate } from '@/lib/connection-display.ts';
 import { useMyConnections } from './use-my-connections.ts';
 
 function RecentSubmissions() {

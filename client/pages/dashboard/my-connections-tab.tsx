@@ -1,7 +1,7 @@
 import { Inbox, RotateCw } from 'lucide-react';
+import { LoadFailed, LoadingBlock } from '@/components/query-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConnectionCard } from './connection-card.tsx';
-import { LoadFailed, LoadingBlock } from './query-states.tsx';
 import { useMyConnections } from './use-my-connections.ts';
 
 /**

@@ -2,12 +2,12 @@ import { CustomerSubmission } from '@common/forms.ts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api.ts';
 import {
+  checkCustomerForm,
+  FIELD_ORDER,
   type FormValues,
-  messageForValidity,
+  messageForInvalidField,
   newSubmissionKey,
   submissionErrorMessage,
-  toSubmission,
-  validateCustomerForm,
 } from './customer-form-fields.ts';
 
 const filled: FormValues = {
@@ -22,58 +22,107 @@ const filled: FormValues = {
   consent: true,
 };
 
-const valid = { valid: true, valueMissing: false, typeMismatch: false };
+const empty: FormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  address: '',
+  providerId: '',
+  username: '',
+  password: '',
+  notes: '',
+  consent: false,
+};
 
-describe('messageForValidity', () => {
-  it('says nothing about a valid field', () => {
-    expect(messageForValidity('name', valid)).toBeNull();
-  });
+const CONSENT_MESSAGE = 'Please tick the box to authorize access to your utility account';
 
-  it("uses the server's texts for missing values and a malformed email", () => {
-    const missing = { ...valid, valid: false, valueMissing: true };
-    expect(messageForValidity('name', missing)).toBe('Name is required');
-    expect(messageForValidity('providerId', missing)).toBe('Please choose your utility provider');
-    expect(messageForValidity('password', missing)).toBe('Utility password is required');
-    expect(messageForValidity('email', { ...valid, valid: false, typeMismatch: true })).toBe(
-      'Please enter a valid email address',
+describe('FIELD_ORDER', () => {
+  it("names every field of the endpoint's schema but the page's own key", () => {
+    const schemaFields = Object.keys(CustomerSubmission.shape).filter(
+      (field) => field !== 'submissionKey',
     );
+    expect([...FIELD_ORDER].sort()).toEqual(schemaFields.sort());
   });
 });
 
-describe('validateCustomerForm', () => {
-  it('accepts a filled-in form', () => {
-    expect(validateCustomerForm(filled)).toEqual({});
+describe('messageForInvalidField', () => {
+  it("says what the server's schema says about a missing value", () => {
+    expect(messageForInvalidField('name', '')).toBe('Name is required');
+    expect(messageForInvalidField('email', '')).toBe('Email is required');
+    expect(messageForInvalidField('address', '')).toBe('Service address is required');
+    expect(messageForInvalidField('providerId', '')).toBe('Please choose your utility provider');
+    expect(messageForInvalidField('username', '')).toBe('Utility username is required');
+    expect(messageForInvalidField('password', '')).toBe('Utility password is required');
+    expect(messageForInvalidField('consent', false)).toBe(CONSENT_MESSAGE);
   });
 
-  it('refuses required fields holding only spaces, and a missing consent', () => {
-    expect(validateCustomerForm({ ...filled, name: '   ', address: ' ', consent: false })).toEqual({
-      name: 'Name is required',
-      address: 'Service address is required',
-      consent: 'Please tick the box to authorize access to your utility account',
-    });
+  it('names a malformed email', () => {
+    expect(messageForInvalidField('email', 'dana@')).toBe('Please enter a valid email address');
+  });
+
+  it('falls back to a plain request when the schema has nothing to say', () => {
+    expect(messageForInvalidField('name', 'Dana Lee')).toBe('Please check this field');
   });
 });
 
-describe('toSubmission', () => {
-  it('trims text, leaves out empty optional fields and keeps the password as typed', () => {
-    const body = toSubmission(filled, 'key-12345678');
-    expect(body).toEqual({
-      name: 'Dana Lee',
-      email: 'dana@example.com',
-      phone: undefined,
-      address: '1 Main St, Fresno, CA',
-      providerId: 7,
-      username: 'dana.lee',
-      password: ' secret pass ',
-      notes: undefined,
-      consent: true,
-      submissionKey: 'key-12345678',
+describe('checkCustomerForm', () => {
+  it("sends the schema's output: trimmed text, empty optional fields null, the password as typed", () => {
+    expect(checkCustomerForm(filled, 'key-12345678')).toEqual({
+      ok: true,
+      body: {
+        name: 'Dana Lee',
+        email: 'dana@example.com',
+        phone: null,
+        address: '1 Main St, Fresno, CA',
+        providerId: 7,
+        username: 'dana.lee',
+        password: ' secret pass ',
+        notes: null,
+        consent: true,
+        submissionKey: 'key-12345678',
+      },
     });
   });
 
-  it("is what the server's schema accepts", () => {
-    const body = toSubmission(filled, newSubmissionKey());
-    expect(CustomerSubmission.safeParse(body).success).toBe(true);
+  it("sends a body the server's schema accepts as it is", () => {
+    const checked = checkCustomerForm(filled, newSubmissionKey());
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    expect(CustomerSubmission.parse(checked.body)).toEqual(checked.body);
+  });
+
+  it('names every missing required field, and no optional one', () => {
+    expect(checkCustomerForm(empty, 'key-12345678')).toEqual({
+      ok: false,
+      errors: {
+        name: 'Name is required',
+        email: 'Email is required',
+        address: 'Service address is required',
+        providerId: 'Please choose your utility provider',
+        username: 'Utility username is required',
+        password: 'Utility password is required',
+        consent: CONSENT_MESSAGE,
+      },
+    });
+  });
+
+  it('refuses what the browser lets through: spaces, a missing consent, an email the server refuses', () => {
+    const checked = checkCustomerForm(
+      { ...filled, name: '   ', address: ' ', email: 'dana@example', consent: false },
+      'key-12345678',
+    );
+    expect(checked).toEqual({
+      ok: false,
+      errors: {
+        name: 'Name is required',
+        email: 'Please enter a valid email address',
+        address: 'Service address is required',
+        consent: CONSENT_MESSAGE,
+      },
+    });
+  });
+
+  it('keeps a password of spaces, which may be a real one', () => {
+    expect(checkCustomerForm({ ...filled, password: '   ' }, 'key-12345678').ok).toBe(true);
   });
 });
 

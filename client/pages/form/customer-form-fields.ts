@@ -1,32 +1,13 @@
-import type { CustomerSubmission } from '@common/forms.ts';
+import { CustomerSubmission } from '@common/forms.ts';
 import { ApiError } from '@/lib/api.ts';
 
+/** What the customer fills in: the endpoint's schema without the key the page adds. */
+const CustomerFormFields = CustomerSubmission.omit({ submissionKey: true });
+
 /** The form's named inputs; the names are also the inputs' `name` and the error keys. */
-export type FieldName =
-  | 'name'
-  | 'email'
-  | 'phone'
-  | 'address'
-  | 'providerId'
-  | 'username'
-  | 'password'
-  | 'notes'
-  | 'consent';
+export type FieldName = keyof typeof CustomerFormFields.shape;
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
-
-/** The server's texts (common/forms.ts), so the inline message and the server's 400 agree. */
-const REQUIRED_MESSAGES: Partial<Record<FieldName, string>> = {
-  name: 'Name is required',
-  email: 'Email is required',
-  address: 'Service address is required',
-  providerId: 'Please choose your utility provider',
-  username: 'Utility username is required',
-  password: 'Utility password is required',
-  consent: 'Please tick the box to authorize access to your utility account',
-};
-
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /** Field order on the page: the first one with an error gets the focus. */
 export const FIELD_ORDER: FieldName[] = [
@@ -41,45 +22,40 @@ export const FIELD_ORDER: FieldName[] = [
   'consent',
 ];
 
-type Validity = Pick<ValidityState, 'valid' | 'valueMissing' | 'typeMismatch'>;
+export const FALLBACK_FIELD_MESSAGE = 'Please check this field';
 
-/** The inline message for a field the browser found invalid, or null when it is valid. */
-export function messageForValidity(field: FieldName, validity: Validity): string | null {
-  if (validity.valid) return null;
-  if (validity.valueMissing) return REQUIRED_MESSAGES[field] ?? 'This field is required';
-  if (validity.typeMismatch && field === 'email') return INVALID_EMAIL_MESSAGE;
-  return 'Please check this field';
+/**
+ * The inline message for a field the browser stopped on (its `invalid` event): what the
+ * endpoint's schema says about the value, so the browser and the server's 400 agree.
+ */
+export function messageForInvalidField(field: FieldName, value: string | boolean): string {
+  const parsed = CustomerFormFields.shape[field].safeParse(value);
+  return parsed.success
+    ? FALLBACK_FIELD_MESSAGE
+    : (parsed.error.issues[0]?.message ?? FALLBACK_FIELD_MESSAGE);
 }
 
 export type FormValues = Record<Exclude<FieldName, 'consent'>, string> & { consent: boolean };
 
-/** What the browser lets through but the server refuses: required fields holding only spaces. */
-export function validateCustomerForm(values: FormValues): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of ['name', 'email', 'address', 'providerId', 'username'] as const) {
-    if (values[field].trim() === '') errors[field] = REQUIRED_MESSAGES[field];
-  }
-  if (values.password === '') errors.password = REQUIRED_MESSAGES.password;
-  if (!values.consent) errors.consent = REQUIRED_MESSAGES.consent;
-  return errors;
-}
+export type CheckedCustomerForm =
+  | { ok: true; body: CustomerSubmission }
+  | { ok: false; errors: FieldErrors };
 
-/** The POST body: trimmed text, empty optional fields left out, one key per filled-in form. */
-export function toSubmission(values: FormValues, submissionKey: string): CustomerSubmission {
-  const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
-  return {
-    name: values.name.trim(),
-    email: values.email.trim(),
-    phone: optional(values.phone),
-    address: values.address.trim(),
-    providerId: Number(values.providerId),
-    username: values.username.trim(),
-    // A password is sent as typed: spaces may be part of it.
-    password: values.password,
-    notes: optional(values.notes),
-    consent: true,
-    submissionKey,
-  };
+/**
+ * Checks the form with the endpoint's own schema, which also catches what the browser lets
+ * through (required fields holding only spaces, an email the server would refuse). The body is
+ * the schema's output: trimmed text, empty optional fields null, the password as typed.
+ */
+export function checkCustomerForm(values: FormValues, submissionKey: string): CheckedCustomerForm {
+  const parsed = CustomerFormFields.safeParse(values);
+  if (parsed.success) return { ok: true, body: { ...parsed.data, submissionKey } };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    // An object's issues start their path with its key; a field shows its first problem.
+    const field = issue.path[0] as FieldName;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
 }
 
 /**

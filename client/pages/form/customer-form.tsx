@@ -4,11 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ContactFields } from './contact-fields.tsx';
 import {
+  checkCustomerForm,
   FIELD_ORDER,
   type FormValues,
   newSubmissionKey,
-  toSubmission,
-  validateCustomerForm,
 } from './customer-form-fields.ts';
 import { FieldError, FormField, nativeControlClass } from './form-field.tsx';
 import { FormSection } from './form-section.tsx';
@@ -52,17 +51,16 @@ export function CustomerForm({
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    const values = readValues(form);
-    const found = validateCustomerForm(values);
-    setErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) {
-      (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+    const checked = checkCustomerForm(readValues(form), submissionKey);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = FIELD_ORDER.find((field) => checked.errors[field]);
+      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
       return;
     }
-    submit.mutate(toSubmission(values, submissionKey), {
-      onSuccess: () => onSubmitted(values.name.trim()),
-    });
+    setErrors({});
+    const { body } = checked;
+    submit.mutate(body, { onSuccess: () => onSubmitted(body.name) });
   }
 
   const consent = control('consent');

@@ -1,5 +1,9 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { type FieldErrors, type FieldName, messageForValidity } from './customer-form-fields.ts';
+import {
+  type FieldErrors,
+  type FieldName,
+  messageForInvalidField,
+} from './customer-form-fields.ts';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -15,9 +19,16 @@ export type ControlProps = {
 
 export const controlIdOf = (name: FieldName) => `customer-${name}`;
 
+/** What the control holds, as the schema reads it: a checkbox is ticked or not. */
+const schemaValueOf = (control: Control) =>
+  control instanceof HTMLInputElement && control.type === 'checkbox'
+    ? control.checked
+    : control.value;
+
 /**
  * Inline messages next to the browser's own checks: a field the browser stops on (`invalid`
- * event) shows why, and the message goes as soon as the field is valid again.
+ * event) shows what the endpoint's schema says about it, and the message goes as soon as the
+ * browser finds the field valid again (the schema has its say again on submit).
  */
 export function useFieldErrors() {
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -41,7 +52,8 @@ export function useFieldErrors() {
       name,
       'aria-invalid': error ? true : undefined,
       'aria-describedby': describedByIds.length > 0 ? describedByIds.join(' ') : undefined,
-      onInvalid: (event) => setError(name, messageForValidity(name, event.currentTarget.validity)),
+      onInvalid: (event) =>
+        setError(name, messageForInvalidField(name, schemaValueOf(event.currentTarget))),
       onChange: (event) => {
         if (errors[name] && event.currentTarget.validity.valid) setError(name, null);
       },

@@ -4,6 +4,7 @@ import { User } from '../../../common/api.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createUser, login, TEST_PASSWORD, uniqueName } from '../../test/factories.ts';
+import { sessionCleanupJob } from './jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -166,7 +167,7 @@ describe('POST /api/login', () => {
     const user = await createUser(t.database.db);
     const cookie = await login(t.app, user.username);
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
-    await t.app.sessions.revokeUser(user.id);
+    await t.app.services.sessions.revokeUser(user.id);
     expect((await getUser(cookie)).statusCode).toBe(401);
     const res = await t.app.inject({
       method: 'POST',
@@ -275,7 +276,7 @@ describe('several app processes on one database', () => {
       const withAgain = () =>
         other.inject({ method: 'GET', url: '/api/user', headers: { cookie: again } });
       expect((await withAgain()).statusCode).toBe(200);
-      await t.app.sessions.revokeUser(user.id);
+      await t.app.services.sessions.revokeUser(user.id);
       const until = Date.now() + 2000;
       let after = 200;
       while (Date.now() < until && after === 200) {
@@ -286,5 +287,20 @@ describe('several app processes on one database', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the expired-sessions job', () => {
+  it('deletes only expired sessions', async () => {
+    const user = await createUser(t.database.db);
+    const past = new Date(Date.now() - 1000);
+    const future = new Date(Date.now() + 60_000);
+    await t.database.db.insert(sessions).values([
+      { id: `expired-${user.id}`, userId: user.id, expiresAt: past },
+      { id: `live-${user.id}`, userId: user.id, expiresAt: future },
+    ]);
+    await t.app.services.queue.run(sessionCleanupJob, {});
+    const left = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left.map((s) => s.id)).toEqual([`live-${user.id}`]);
   });
 });

@@ -2,21 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginBody, RegisterBody, User } from '../../../common/api.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
 import { currentUser } from '../../plugins/access.ts';
+import type { Services } from '../../services.ts';
 import { createUser, findUserByUsername, toApiUser } from '../users/service.ts';
-import { SESSION_COOKIE, type SessionStore } from './sessions.ts';
+import { SESSION_COOKIE } from './sessions.ts';
 
 const INVALID_LOGIN = 'Invalid username or password';
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { db: Db; sessions: SessionStore; config: Config },
+  { db, sessions, config }: Pick<Services, 'db' | 'sessions' | 'config'>,
 ) {
-  const { db, sessions, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = {
     rateLimit: {

@@ -145,7 +145,7 @@ describe('verification after a customer submits the form', () => {
   it('answers the customer at once, then records a verified login', async () => {
     const id = await submit('/delayed', PORTAL_ACCOUNTS.good);
     expect((await stateOf(id))?.credentialsVerified).toBeNull();
-    await t.app.queue.drain();
+    await t.app.services.queue.drain();
     const row = await stateOf(id);
     expect(row).toMatchObject({
       credentialsVerified: true,
@@ -163,7 +163,7 @@ describe('verification after a customer submits the form', () => {
     ['no login page', null, PORTAL_ACCOUNTS.good, null, /no login page set up/],
   ] as const)('records %s', async (_name, path, account, verified, message) => {
     const id = await submit(path, account);
-    await t.app.queue.drain();
+    await t.app.services.queue.drain();
     const row = await stateOf(id);
     expect(row?.credentialsVerified).toBe(verified);
     expect(row?.verificationMessage).toMatch(message);
@@ -172,13 +172,13 @@ describe('verification after a customer submits the form', () => {
 
   it('retries a portal that stays down; its last try hands the login to an admin', async () => {
     const id = await submit('/down', PORTAL_ACCOUNTS.good);
-    await t.app.queue.drain();
+    await t.app.services.queue.drain();
     const job = verifyConnectionCredentialsJob as never;
     await expect(
-      t.app.queue.run(job, { connectionId: id }, { retryCount: 1, final: false }),
+      t.app.services.queue.run(job, { connectionId: id }, { retryCount: 1, final: false }),
     ).rejects.toThrow(TransientLoginError);
 
-    await t.app.queue.run(job, { connectionId: id }, { retryCount: 3, final: true });
+    await t.app.services.queue.run(job, { connectionId: id }, { retryCount: 3, final: true });
     const row = await stateOf(id);
     expect(row?.credentialsVerified).toBeNull();
     expect(row?.verificationMessage).toMatch(/not responding/);
@@ -190,13 +190,14 @@ describe('verification after a customer submits the form', () => {
 describe('ProviderGate', () => {
   it('spaces logins to one provider, not to different ones', async () => {
     const gate = new ProviderGate();
+    const lastCheckAt = (id: number) => t.app.services.connections.lastLoginCheckAt(id);
     const a = await createProvider(t.database.db);
     const b = await createProvider(t.database.db);
     const started = Date.now();
-    await gate.wait(t.database.db, a.id, 400);
-    await gate.wait(t.database.db, b.id, 400);
+    await gate.wait(a.id, 400, lastCheckAt);
+    await gate.wait(b.id, 400, lastCheckAt);
     expect(Date.now() - started).toBeLessThan(300);
-    await gate.wait(t.database.db, a.id, 400);
+    await gate.wait(a.id, 400, lastCheckAt);
     expect(Date.now() - started).toBeGreaterThanOrEqual(380);
   });
 });
@@ -233,7 +234,7 @@ describe('without Chromium', () => {
     const provider = await createProvider(bare.database.db, { loginUrl: portals.url('/portal') });
     const res = await submitForm(bare.app, owner.uniqueFormUrl, submission(provider.id));
     expect(res.statusCode).toBe(201);
-    await bare.app.queue.drain();
+    await bare.app.services.queue.drain();
     const [row] = await bare.database.db
       .select()
       .from(connections)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineJob } from '../../jobs/types.ts';
-import { verifyConnection } from './verification.ts';
+import { defineJob, type WithJobLog } from '../../lib/jobs/types.ts';
+import { type VerificationServices, verifyConnection } from './verification.ts';
 
 /**
  * Checks a customer's utility login right after the form is submitted. Only a portal that is
@@ -11,5 +11,6 @@ export const verifyConnectionCredentialsJob = defineJob({
   payload: z.object({ connectionId: z.number().int().positive() }),
   retry: { limit: 3, delaySeconds: 120, backoff: true },
   expireInSeconds: 10 * 60,
-  handler: ({ connectionId }, ctx, attempt) => verifyConnection(ctx, connectionId, attempt),
+  handler: ({ connectionId }, services: WithJobLog<VerificationServices>, attempt) =>
+    verifyConnection(services, connectionId, attempt),
 });

@@ -1,7 +1,3 @@
-import { and, eq, isNotNull, max } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { connections } from '../../db/schema.ts';
-
 /**
  * Spaces background logins to one utility portal so a burst of submissions never looks like
  * an attack (and never locks anyone out): each login starts at least `intervalMs` after the
@@ -10,14 +6,15 @@ import { connections } from '../../db/schema.ts';
 export class ProviderGate {
   private nextStart = new Map<number, number>();
 
-  async wait(db: Db, providerId: number, intervalMs: number): Promise<void> {
+  async wait(
+    providerId: number,
+    intervalMs: number,
+    lastCheckAt: (providerId: number) => Promise<Date | null>,
+  ): Promise<void> {
     if (intervalMs <= 0) return;
-    const [last] = await db
-      .select({ at: max(connections.verifiedAt) })
-      .from(connections)
-      .where(and(eq(connections.providerId, providerId), isNotNull(connections.verifiedAt)));
+    const last = await lastCheckAt(providerId);
     const now = Date.now();
-    const afterOthers = last?.at ? last.at.getTime() + intervalMs : 0;
+    const afterOthers = last ? last.getTime() + intervalMs : 0;
     const start = Math.max(now, afterOthers, this.nextStart.get(providerId) ?? 0);
     this.nextStart.set(providerId, start + intervalMs);
     if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));

@@ -6,16 +6,16 @@ import {
   SelectorDetection,
   VerifyCredentialsBody,
 } from '../../../common/automation.ts';
-import type { Db } from '../../db/client.ts';
-import type { BrowserService } from '../../lib/browser/index.ts';
-import { verdictFor } from './classify.ts';
-import { detectLoginSelectors, loginTargetFor, testLogin } from './service.ts';
+import type { Services } from '../../services.ts';
+import { detectLoginSelectors, testCredentials } from './service.ts';
 
 /** Each call holds a browser page for seconds: a few a minute per admin is plenty. */
 const rateLimit = { max: 30, timeWindow: '1 minute' };
 
-export function automationRoutes(app: FastifyInstance, deps: { db: Db; browser: BrowserService }) {
-  const { db, browser } = deps;
+export function automationRoutes(
+  app: FastifyInstance,
+  { db, browser }: Pick<Services, 'db' | 'browser'>,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -33,12 +33,6 @@ export function automationRoutes(app: FastifyInstance, deps: { db: Db; browser: 
       config: { access: 'admin', rateLimit },
       schema: { body: VerifyCredentialsBody, response: { 200: CredentialTestResult } },
     },
-    async (request) => {
-      const { username, password } = request.body;
-      const target = await loginTargetFor(db, request.body);
-      const result = await testLogin(browser, target, { username, password });
-      const { success, message } = verdictFor(result, 'test');
-      return { success, message, outcome: result.outcome };
-    },
+    async (request) => testCredentials(db, browser, request.body),
   );
 }

@@ -1,9 +1,13 @@
-import type { SelectorDetection, VerifyCredentialsBody } from '../../../common/automation.ts';
+import type {
+  CredentialTestResult,
+  SelectorDetection,
+  VerifyCredentialsBody,
+} from '../../../common/automation.ts';
 import type { Db } from '../../db/client.ts';
 import { type BrowserService, TaskTimeoutError } from '../../lib/browser/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { getProvider } from '../providers/service.ts';
-import type { Classified } from './classify.ts';
+import { type Classified, verdictFor } from './classify.ts';
 import { detectSelectors } from './detect.ts';
 import { attemptLogin, type Credentials, type LoginTarget } from './login.ts';
 
@@ -80,4 +84,19 @@ export async function loginTargetFor(db: Db, body: VerifyCredentialsBody): Promi
     passwordSelector: provider.passwordSelector,
     submitSelector: provider.submitSelector,
   };
+}
+
+/** An admin's Test Login: signs in with the given login and says what the portal answered. */
+export async function testCredentials(
+  db: Db,
+  browser: BrowserService,
+  body: VerifyCredentialsBody,
+): Promise<CredentialTestResult> {
+  const target = await loginTargetFor(db, body);
+  const result = await testLogin(browser, target, {
+    username: body.username,
+    password: body.password,
+  });
+  const { success, message } = verdictFor(result, 'test');
+  return { success, message, outcome: result.outcome };
 }

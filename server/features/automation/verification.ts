@@ -1,9 +1,13 @@
-import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { connections, providers } from '../../db/schema.ts';
-import type { JobAttempt, JobContext } from '../../jobs/types.ts';
-import { BrowserUnavailableError, RefusedUrlError } from '../../lib/browser/index.ts';
-import { openCredentials } from '../connections/credentials.ts';
+import {
+  type BrowserService,
+  BrowserUnavailableError,
+  RefusedUrlError,
+} from '../../lib/browser/index.ts';
+import type { JobAttempt, WithJobLog } from '../../lib/jobs/types.ts';
+import type { ConnectionsService } from '../connections/service.ts';
+import { getProvider } from '../providers/service.ts';
 import { type Classified, verdictFor } from './classify.ts';
 import { providerGate } from './providerGate.ts';
 import { testLogin } from './service.ts';
@@ -16,12 +20,13 @@ export class TransientLoginError extends Error {
 const NO_LOGIN_PAGE =
   'Not checked automatically: the provider has no login page set up. An admin will check the login by hand.';
 
-async function record(db: Db, id: number, verified: boolean | null, message: string) {
-  await db
-    .update(connections)
-    .set({ credentialsVerified: verified, verificationMessage: message, verifiedAt: new Date() })
-    .where(eq(connections.id, id));
-}
+/** What the credential check uses of the process's services. */
+export type VerificationServices = {
+  db: Db;
+  config: Config;
+  browser: BrowserService;
+  connections: ConnectionsService;
+};
 
 /**
  * Logs in to the connection's utility portal with the customer's credentials (opened only
@@ -29,31 +34,28 @@ async function record(db: Db, id: number, verified: boolean | null, message: str
  * is tried again by the queue, unless this was its last try.
  */
 export async function verifyConnection(
-  ctx: JobContext,
+  services: WithJobLog<VerificationServices>,
   connectionId: number,
   attempt: JobAttempt,
 ): Promise<void> {
-  const { db, vault, browser, config, log } = ctx;
-  const [row] = await db
-    .select({ connection: connections, provider: providers })
-    .from(connections)
-    .innerJoin(providers, eq(providers.id, connections.providerId))
-    .where(eq(connections.id, connectionId))
-    .limit(1);
+  const { db, browser, config, connections, log } = services;
+  const subject = await connections.loginSubject(connectionId);
   // Gone, finished or purged: there is nothing left to check.
-  if (!row || row.connection.status === 'complete') return;
-  const credentials = openCredentials(vault, row.connection);
-  if (!credentials) return;
-  const { provider } = row;
-  if (!provider.loginUrl) return record(db, connectionId, null, NO_LOGIN_PAGE);
+  if (!subject || subject.status === 'complete' || !subject.credentials) return;
+  const { credentials } = subject;
+  const note = (message: string) =>
+    connections.recordVerification(connectionId, { verified: null, message }, { announce: false });
+  const provider = await getProvider(db, subject.providerId);
+  if (!provider.loginUrl) return note(NO_LOGIN_PAGE);
   try {
     browser.assertInstalled();
   } catch (error) {
-    const message = `Not checked automatically: ${(error as Error).message}`;
-    return record(db, connectionId, null, message);
+    return note(`Not checked automatically: ${(error as Error).message}`);
   }
 
-  await providerGate.wait(db, provider.id, config.providerLoginIntervalMs);
+  await providerGate.wait(provider.id, config.providerLoginIntervalMs, (id) =>
+    connections.lastLoginCheckAt(id),
+  );
   let result: Classified;
   try {
     result = await testLogin(
@@ -70,18 +72,17 @@ export async function verifyConnection(
     if (error instanceof RefusedUrlError) {
       result = { outcome: 'navigation_failed', detail: error.reason };
     } else if (error instanceof BrowserUnavailableError) {
-      return record(db, connectionId, null, `Not checked automatically: ${error.message}`);
+      return note(`Not checked automatically: ${error.message}`);
     } else {
       throw error;
     }
   }
   const verdict = verdictFor(result, attempt.final ? 'last-job' : 'job');
-  await record(db, connectionId, verdict.credentialsVerified, verdict.message);
   log.info({ connectionId, outcome: result.outcome }, 'credentials checked');
-  await ctx.events.emit('connection.credentials_checked', {
+  await connections.recordVerification(
     connectionId,
-    verified: verdict.credentialsVerified,
-    message: verdict.message,
-  });
+    { verified: verdict.credentialsVerified, message: verdict.message },
+    { announce: true },
+  );
   if (verdict.transient) throw new TransientLoginError(verdict.message);
 }

@@ -221,7 +221,7 @@ describe('credentials', () => {
     const id = created.json().id;
     const old = new Date(Date.now() - 31 * 86_400_000);
     await t.database.db.update(connections).set({ createdAt: old }).where(eq(connections.id, id));
-    await t.app.queue.run(credentialPurgeJob, {});
+    await t.app.services.queue.run(credentialPurgeJob, {});
     const [row] = await t.database.db.select().from(connections).where(eq(connections.id, id));
     expect(row?.utilityPasswordSealed).toBeNull();
     const [fresh] = await t.database.db
@@ -257,7 +257,7 @@ describe('files', () => {
     expect((await as(bob.cookie).delete(`/api/files/${file.id}`)).statusCode).toBe(403);
     const deleted = await as(admin.cookie).delete(`/api/files/${file.id}`);
     expect(deleted.statusCode).toBe(200);
-    expect(await t.app.store.head(upload.key)).toBeNull();
+    expect(await t.app.services.store.head(upload.key)).toBeNull();
     expect((await as(bob.cookie).get(`/api/connections/${bobConnection}/files`)).json()).toEqual(
       [],
     );

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, connections } from '../../db/schema.ts';
+import { connections } from '../../db/schema.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
-import type { Viewer } from './service.ts';
+import type { Viewer } from './access.ts';
 
 /** Additional data binding each ciphertext to its connection and field. */
 const context = (id: number, field: 'username' | 'password') => `connection:${id}:${field}`;
@@ -54,7 +55,7 @@ export async function revealCredentials(
         : 'This connection has no credentials',
     );
   }
-  await db.insert(auditLog).values({
+  await recordAudit(db, {
     actorId: actor.id,
     action: 'connection.credentials_revealed',
     entityType: 'connection',
@@ -82,17 +83,16 @@ export async function purgeCredentials(
     })
     .where(and(inArray(connections.id, ids), isNotNull(connections.utilityPasswordSealed)))
     .returning({ id: connections.id });
-  if (purged.length > 0) {
-    await db.insert(auditLog).values(
-      purged.map((p) => ({
-        actorId,
-        action: 'connection.credentials_purged',
-        entityType: 'connection',
-        entityId: String(p.id),
-        details: { reason },
-      })),
-    );
-  }
+  await recordAudit(
+    db,
+    purged.map((p) => ({
+      actorId,
+      action: 'connection.credentials_purged',
+      entityType: 'connection',
+      entityId: String(p.id),
+      details: { reason },
+    })),
+  );
   return purged.length;
 }
 

@@ -6,8 +6,8 @@ import { connectionFiles, connections } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import { keyFromUploadUrl, PREFIX } from '../objects/service.ts';
+import { findConnectionRow, type Viewer } from './access.ts';
 import { type FileRow, toConnectionFile } from './mapping.ts';
-import { findConnectionRow, type Viewer } from './service.ts';
 
 export async function listFiles(db: Db, connectionId: number, viewer: Viewer) {
   await findConnectionRow(db, connectionId, viewer);

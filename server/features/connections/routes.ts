@@ -11,33 +11,17 @@ import {
   RevealedCredentials,
   Stats,
 } from '../../../common/connections.ts';
-import type { Db } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import type { ObjectStore } from '../../lib/storage/index.ts';
-import type { CredentialVault } from '../../lib/vault.ts';
+import { IdParams } from '../../lib/params.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { importFileJob } from '../intervals/jobs.ts';
-import type { WebhookEvents } from '../webhooks/events.ts';
-import { revealCredentials } from './credentials.ts';
-import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
-import { getConnection, latestConnections, listConnections, updateConnection } from './service.ts';
-import { computeStats } from './stats.ts';
+import type { Services } from '../../services.ts';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive('Invalid id') });
 /** My Connections shows at most this many, newest first. */
 const MY_CONNECTIONS_LIMIT = 500;
 
 export function connectionRoutes(
   app: FastifyInstance,
-  deps: {
-    db: Db;
-    store: ObjectStore;
-    vault: CredentialVault;
-    queue: JobQueue;
-    events: WebhookEvents;
-  },
+  { connections }: Pick<Services, 'connections'>,
 ) {
-  const { db, store, vault, queue, events } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -46,7 +30,7 @@ export function connectionRoutes(
       config: { access: 'admin' },
       schema: { querystring: ConnectionQuery, response: { 200: ConnectionPage } },
     },
-    async (request) => listConnections(db, request.query),
+    async (request) => connections.list(request.query),
   );
 
   api.get(
@@ -55,14 +39,14 @@ export function connectionRoutes(
     async (request) => {
       const user = currentUser(request);
       // Admins too see only their own here: this is the "my" list.
-      return latestConnections(db, { id: user.id, role: 'user' }, MY_CONNECTIONS_LIMIT);
+      return connections.latest({ id: user.id, role: 'user' }, MY_CONNECTIONS_LIMIT);
     },
   );
 
   api.get(
     '/api/connections/:id',
     { config: { access: 'user' }, schema: { params: IdParams, response: { 200: Connection } } },
-    async (request) => getConnection(db, request.params.id, currentUser(request)),
+    async (request) => connections.get(request.params.id, currentUser(request)),
   );
 
   api.put(
@@ -71,22 +55,7 @@ export function connectionRoutes(
       config: { access: 'admin' },
       schema: { params: IdParams, body: ConnectionUpdate, response: { 200: Connection } },
     },
-    async (request) => {
-      const { connection, previousStatus } = await updateConnection(
-        db,
-        request.params.id,
-        request.body,
-        currentUser(request),
-      );
-      if (connection.status !== previousStatus) {
-        await events.emit('connection.status_changed', {
-          connectionId: connection.id,
-          from: previousStatus,
-          to: connection.status,
-        });
-      }
-      return connection;
-    },
+    async (request) => connections.update(request.params.id, request.body, currentUser(request)),
   );
 
   api.post(
@@ -96,7 +65,7 @@ export function connectionRoutes(
       schema: { params: IdParams, response: { 200: RevealedCredentials } },
     },
     async (request) =>
-      revealCredentials(db, vault, request.params.id, currentUser(request), request.ip),
+      connections.revealCredentials(request.params.id, currentUser(request), request.ip),
   );
 
   api.get(
@@ -105,7 +74,7 @@ export function connectionRoutes(
       config: { access: 'user' },
       schema: { params: IdParams, response: { 200: z.array(ConnectionFile) } },
     },
-    async (request) => listFiles(db, request.params.id, currentUser(request)),
+    async (request) => connections.listFiles(request.params.id, currentUser(request)),
   );
 
   api.put(
@@ -115,21 +84,11 @@ export function connectionRoutes(
       schema: { params: IdParams, body: FileRecord, response: { 201: ConnectionFile } },
     },
     async (request, reply) => {
-      const file = await recordFile(
-        db,
-        store,
+      const file = await connections.recordFile(
         request.params.id,
         request.body,
         currentUser(request),
       );
-      // Interval files are read in the background; the file shows the outcome when done.
-      if (file.importStatus === 'pending') await queue.enqueue(importFileJob, { fileId: file.id });
-      await events.emit('connection.file_added', {
-        connectionId: file.connectionId,
-        fileId: file.id,
-        fileName: file.fileName,
-        fileType: file.fileType,
-      });
       return reply.code(201).send(file);
     },
   );
@@ -141,7 +100,7 @@ export function connectionRoutes(
       schema: { params: IdParams, response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
-      const row = await deleteFile(db, store, request.params.id, currentUser(request));
+      const row = await connections.deleteFile(request.params.id, currentUser(request));
       return { message: `${row.fileName} deleted` };
     },
   );
@@ -150,7 +109,7 @@ export function connectionRoutes(
     '/api/files/:id/download',
     { config: { access: 'user' }, schema: { params: IdParams } },
     async (request, reply) => {
-      const url = await fileDownloadUrl(db, store, request.params.id, currentUser(request));
+      const url = await connections.fileDownloadUrl(request.params.id, currentUser(request));
       return reply.redirect(url, 302);
     },
   );
@@ -158,6 +117,6 @@ export function connectionRoutes(
   api.get(
     '/api/stats',
     { config: { access: 'admin' }, schema: { response: { 200: Stats } } },
-    async () => computeStats(db),
+    async () => connections.stats(),
   );
 }

@@ -1,219 +1,187 @@
-import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type {
   Connection,
   ConnectionPage,
   ConnectionQuery,
   ConnectionUpdate,
+  FileRecord,
 } from '../../../common/connections.ts';
-import { ADMIN_PAGE_SIZE } from '../../../common/constants.ts';
+import type { CustomerSubmission } from '../../../common/forms.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, connectionFiles, connections, providers, users } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
-import type { UserRow } from '../users/service.ts';
-import { purgeCredentials } from './credentials.ts';
-import { type ConnectionRow, toConnection } from './mapping.ts';
+import type { DomainEvents } from '../../lib/events.ts';
+import type { ObjectStore } from '../../lib/storage/index.ts';
+import type { CredentialVault } from '../../lib/vault.ts';
+import { findConnectionRow, type Viewer } from './access.ts';
+import { purgeDueCredentials, revealCredentials } from './credentials.ts';
+import { applyEdit } from './edits.ts';
+import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
+import { getConnection, latestConnections, listConnections } from './queries.ts';
+import {
+  type ImportedFigures,
+  importSubject,
+  lastCheckAt,
+  loginSubject,
+  writeImport,
+  writeVerification,
+} from './records.ts';
+import { computeStats } from './stats.ts';
+import { insertSubmission, type SubmissionOutcome } from './submissions.ts';
 
-/** Past this many matches the admin list reports "1,000+" rather than counting them all. */
-export const TOTAL_CAP = 1000;
-
-/** Who is asking: admins reach every connection, users only their own. */
-export type Viewer = Pick<UserRow, 'id' | 'role'>;
-
-const ownedBy = (viewer: Viewer): SQL | undefined =>
-  viewer.role === 'admin' ? undefined : eq(connections.userId, viewer.id);
-
-/** Loads provider, owner and files for a set of connection rows, in their order. */
-async function hydrate(db: Db, rows: ConnectionRow[]): Promise<Connection[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [providerRows, userRows, fileRows] = await Promise.all([
-    db
-      .select({ id: providers.id, name: providers.name, state: providers.state })
-      .from(providers)
-      .where(inArray(providers.id, [...new Set(rows.map((r) => r.providerId))])),
-    db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))])),
-    db
-      .select()
-      .from(connectionFiles)
-      .where(inArray(connectionFiles.connectionId, ids))
-      .orderBy(connectionFiles.createdAt, connectionFiles.id),
-  ]);
-  const providerById = new Map(providerRows.map((p) => [p.id, p]));
-  const userById = new Map(userRows.map((u) => [u.id, u]));
-  return rows.map((row) =>
-    toConnection(
-      row,
-      providerById.get(row.providerId) ?? { id: row.providerId, name: 'Unknown', state: '' },
-      userById.get(row.userId) ?? { id: row.userId, username: 'Unknown' },
-      fileRows.filter((f) => f.connectionId === row.id),
-    ),
-  );
-}
-
-/** The text an admin search looks in: customer, account and (by id) owner and provider. */
-export const customerSearchText = sql`lower(coalesce(${connections.customerName}, '') || ' ' || coalesce(${connections.customerEmail}, '') || ' ' || coalesce(${connections.accountName}, '') || ' ' || coalesce(${connections.accountNumber}, ''))`;
-
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export type { Viewer } from './access.ts';
+export { TOTAL_CAP } from './queries.ts';
+export type { ImportedFigures } from './records.ts';
 
 /**
- * Matches the term in the customer and account fields (trigram index), or by owner username or
- * provider name. Owners and providers are looked up first: as plain id lists the planner can
- * combine all three indexes, where subqueries inside the OR made it read every row.
+ * The connections feature: the only code that writes `connections` and `connection_files`.
+ * Each change announces itself (DomainEvents), so whoever calls it, a route, a job or a later
+ * API, the follow-up work (credential check, file import, webhooks) happens the same way.
  */
-async function searchFilter(db: Db, term: string): Promise<SQL | undefined> {
-  const pattern = likePattern(term);
-  const [owners, matchingProviders] = await Promise.all([
-    db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) like ${pattern}`),
-    db
-      .select({ id: providers.id })
-      .from(providers)
-      .where(sql`lower(${providers.name}) like ${pattern}`),
-  ]);
-  return or(
-    sql`${customerSearchText} like ${pattern}`,
-    owners.length
-      ? inArray(
-          connections.userId,
-          owners.map((o) => o.id),
-        )
-      : undefined,
-    matchingProviders.length
-      ? inArray(
-          connections.providerId,
-          matchingProviders.map((p) => p.id),
-        )
-      : undefined,
-  );
-}
+export class ConnectionsService {
+  private readonly db: Db;
+  private readonly vault: CredentialVault;
+  private readonly store: ObjectStore;
+  private readonly events: DomainEvents;
 
-export async function listConnections(db: Db, query: ConnectionQuery): Promise<ConnectionPage> {
-  const filters = and(
-    query.search ? await searchFilter(db, query.search) : undefined,
-    query.providerId ? eq(connections.providerId, query.providerId) : undefined,
-    query.status ? eq(connections.status, query.status) : undefined,
-    query.from ? gte(connections.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
-    query.to
-      ? lt(connections.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000))
-      : undefined,
-  );
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(connections)
-      .where(filters)
-      .orderBy(desc(connections.createdAt), desc(connections.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
-    // Counting a broad match means reading every matching row; past the cap the page says
-    // "N+" instead, which keeps every search fast on a large table.
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(connections)
-        .where(filters)
-        .limit(TOTAL_CAP + 1)
-        .as('capped'),
-    ),
-  ]);
-  const n = counted[0]?.n ?? 0;
-  return {
-    items: await hydrate(db, rows),
-    total: Math.min(n, TOTAL_CAP),
-    totalCapped: n > TOTAL_CAP,
-    page: query.page,
-    pageSize: ADMIN_PAGE_SIZE,
-  };
-}
+  constructor(deps: { db: Db; vault: CredentialVault; store: ObjectStore; events: DomainEvents }) {
+    this.db = deps.db;
+    this.vault = deps.vault;
+    this.store = deps.store;
+    this.events = deps.events;
+  }
 
-/** The newest connections a viewer may see (the dashboards' recent lists and My Connections). */
-export async function latestConnections(db: Db, viewer: Viewer, limit: number) {
-  const rows = await db
-    .select()
-    .from(connections)
-    .where(ownedBy(viewer))
-    .orderBy(desc(connections.createdAt), desc(connections.id))
-    .limit(limit);
-  return hydrate(db, rows);
-}
+  // Reading
 
-/** One connection row, or 404 when it does not exist or belongs to someone else. */
-export async function findConnectionRow(
-  db: Db,
-  id: number,
-  viewer: Viewer,
-): Promise<ConnectionRow> {
-  const [row] = await db
-    .select()
-    .from(connections)
-    .where(and(eq(connections.id, id), ownedBy(viewer)))
-    .limit(1);
-  if (!row) throw notFound('Connection not found');
-  return row;
-}
+  list(query: ConnectionQuery): Promise<ConnectionPage> {
+    return listConnections(this.db, query);
+  }
 
-export async function getConnection(db: Db, id: number, viewer: Viewer): Promise<Connection> {
-  const [connection] = await hydrate(db, [await findConnectionRow(db, id, viewer)]);
-  if (!connection) throw notFound('Connection not found');
-  return connection;
-}
+  latest(viewer: Viewer, limit: number): Promise<Connection[]> {
+    return latestConnections(this.db, viewer, limit);
+  }
 
-/**
- * An admin's edit. Typed figures stop later imports from overwriting them; a status change is
- * recorded with who and when; completing a connection purges its credentials.
- */
-export async function updateConnection(
-  db: Db,
-  id: number,
-  update: ConnectionUpdate,
-  actor: Viewer,
-): Promise<{ connection: Connection; previousStatus: ConnectionRow['status'] }> {
-  const previousStatus = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const before = await findConnectionRow(t, id, actor);
-    const figures = ['startDate', 'endDate', 'usage', 'cost'] as const;
-    const touchesFigures = figures.some((f) => update[f] !== undefined);
-    await tx
-      .update(connections)
-      .set({
-        startDate: update.startDate,
-        endDate: update.endDate,
-        usageKwh:
-          update.usage === undefined
-            ? undefined
-            : update.usage === null
-              ? null
-              : update.usage.toFixed(3),
-        costCents:
-          update.cost === undefined
-            ? undefined
-            : update.cost === null
-              ? null
-              : Math.round(update.cost * 100),
-        status: update.status,
-        notes: update.notes,
-        accountName: update.accountName,
-        accountNumber: update.accountNumber,
-        serviceAddress: update.serviceAddress,
-        figuresSetManually: touchesFigures ? true : undefined,
-        updatedAt: new Date(),
-      })
-      .where(eq(connections.id, id));
-    if (update.status && update.status !== before.status) {
-      await tx.insert(auditLog).values({
-        actorId: actor.id,
-        action: 'connection.status_changed',
-        entityType: 'connection',
-        entityId: String(id),
-        details: { from: before.status, to: update.status },
+  get(id: number, viewer: Viewer): Promise<Connection> {
+    return getConnection(this.db, id, viewer);
+  }
+
+  /** Throws 404 unless the connection exists and the viewer may see it. */
+  async assertVisible(id: number, viewer: Viewer): Promise<void> {
+    await findConnectionRow(this.db, id, viewer);
+  }
+
+  stats() {
+    return computeStats(this.db);
+  }
+
+  // Changing
+
+  /** The public form's submission: a new pending connection, then `connection.created`. */
+  async createFromSubmission(
+    uniqueFormUrl: string,
+    input: CustomerSubmission,
+  ): Promise<SubmissionOutcome> {
+    const outcome = await insertSubmission(this.db, this.vault, uniqueFormUrl, input);
+    if (outcome.created) {
+      await this.events.emit('connection.created', {
+        connectionId: outcome.id,
+        status: outcome.status,
       });
-      if (update.status === 'complete') {
-        await purgeCredentials(t, [id], 'completed', actor.id);
-      }
     }
-    return before.status;
-  });
-  return { connection: await getConnection(db, id, actor), previousStatus };
+    return outcome;
+  }
+
+  async update(id: number, update: ConnectionUpdate, actor: Viewer): Promise<Connection> {
+    const previousStatus = await applyEdit(this.db, id, update, actor);
+    const connection = await getConnection(this.db, id, actor);
+    if (connection.status !== previousStatus) {
+      await this.events.emit('connection.status_changed', {
+        connectionId: id,
+        from: previousStatus,
+        to: connection.status,
+      });
+    }
+    return connection;
+  }
+
+  // Files
+
+  listFiles(connectionId: number, viewer: Viewer) {
+    return listFiles(this.db, connectionId, viewer);
+  }
+
+  /** Records an uploaded file, then `connection.file_added` (interval files get imported). */
+  async recordFile(connectionId: number, record: FileRecord, actor: Viewer) {
+    const file = await recordFile(this.db, this.store, connectionId, record, actor);
+    await this.events.emit('connection.file_added', {
+      connectionId: file.connectionId,
+      fileId: file.id,
+      fileName: file.fileName,
+      fileType: file.fileType,
+    });
+    return file;
+  }
+
+  deleteFile(fileId: number, actor: Viewer) {
+    return deleteFile(this.db, this.store, fileId, actor);
+  }
+
+  fileDownloadUrl(fileId: number, viewer: Viewer) {
+    return fileDownloadUrl(this.db, this.store, fileId, viewer);
+  }
+
+  // Credentials
+
+  revealCredentials(id: number, actor: Viewer, ip: string) {
+    return revealCredentials(this.db, this.vault, id, actor, ip);
+  }
+
+  purgeDueCredentials(retentionDays: number) {
+    return purgeDueCredentials(this.db, retentionDays);
+  }
+
+  // What background work reads and records
+
+  /** The connection a login check is about, with its credentials opened; null when gone. */
+  loginSubject(connectionId: number) {
+    return loginSubject(this.db, this.vault, connectionId);
+  }
+
+  /** When a login at this provider's portal was last checked by any process. */
+  lastLoginCheckAt(providerId: number) {
+    return lastCheckAt(this.db, providerId);
+  }
+
+  /**
+   * A login check's result. `announce` is for a real verdict from the portal, which emits
+   * `connection.credentials_checked`; "could not check" notes are recorded quietly.
+   */
+  async recordVerification(
+    connectionId: number,
+    result: { verified: boolean | null; message: string },
+    options: { announce: boolean },
+  ) {
+    await writeVerification(this.db, connectionId, result.verified, result.message);
+    if (options.announce) {
+      await this.events.emit('connection.credentials_checked', {
+        connectionId,
+        verified: result.verified,
+        message: result.message,
+      });
+    }
+  }
+
+  importSubject(fileId: number) {
+    return importSubject(this.db, fileId);
+  }
+
+  /**
+   * An interval import's outcome on the file, and its figures on the connection unless an admin
+   * typed them. `tx` is the transaction that stored the series, so both land together.
+   */
+  recordImport(
+    file: { id: number; connectionId: number },
+    outcome: { status: 'imported' } | { status: 'failed'; error: string },
+    figures?: ImportedFigures,
+    tx: Db = this.db,
+  ) {
+    return writeImport(tx, file, outcome, figures);
+  }
 }

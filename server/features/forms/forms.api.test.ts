@@ -85,7 +85,9 @@ describe('POST /api/form/:uniqueFormUrl', () => {
     [{ password: '' }, 'Utility password is required'],
     [{ providerId: '' }, 'Please choose your utility provider'],
     [{ providerId: 999999 }, 'Please choose a utility provider from the list'],
-  ])('refuses %j and writes nothing', async (overrides, message) => {
+    [{ consent: undefined }, 'Please tick the box to authorize access to your utility account'],
+    [{ consent: false }, 'Please tick the box to authorize access to your utility account'],
+  ])('refuses %o and writes nothing', async (overrides, message) => {
     const before = await connectionCount();
     const res = await submitForm(t.app, owner.uniqueFormUrl, submission(providerId, overrides));
     expect(res.statusCode).toBe(400);

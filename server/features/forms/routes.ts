@@ -2,20 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CustomerSubmission, FormOwner, SubmissionResult } from '../../../common/forms.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { CredentialVault } from '../../lib/vault.ts';
-import { verifyConnectionCredentialsJob } from '../automation/jobs.ts';
-import type { WebhookEvents } from '../webhooks/events.ts';
-import { findFormOwner, submitForm } from './service.ts';
+import type { Services } from '../../services.ts';
+import { findFormOwner } from '../users/service.ts';
 
 const LinkParams = z.object({ uniqueFormUrl: z.string().min(1).max(100) });
 
+/** The public customer form: whose link it is, and the submission. */
 export function formRoutes(
   app: FastifyInstance,
-  deps: { db: Db; vault: CredentialVault; config: Config; events: WebhookEvents },
+  { db, config, connections }: Pick<Services, 'db' | 'config' | 'connections'>,
 ) {
-  const { db, vault, config, events } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -40,16 +36,11 @@ export function formRoutes(
       },
     },
     async (request, reply) => {
-      const result = await submitForm(db, vault, request.params.uniqueFormUrl, request.body);
-      if (result.created) {
-        // The check and the webhooks run in the background; the customer never waits for them.
-        await app.queue
-          .enqueue(verifyConnectionCredentialsJob, { connectionId: result.id })
-          .catch((err) => request.log.error({ err }, 'could not queue the credential check'));
-        await events
-          .emit('connection.created', { connectionId: result.id, status: result.status })
-          .catch((err) => request.log.error({ err }, 'could not queue the webhooks'));
-      }
+      // The credential check and the webhooks follow in the background (connection.created).
+      const result = await connections.createFromSubmission(
+        request.params.uniqueFormUrl,
+        request.body,
+      );
       return reply.code(result.created ? 201 : 200).send({ id: result.id, status: result.status });
     },
   );

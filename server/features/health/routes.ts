@@ -2,15 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { Services } from '../../services.ts';
 
 /**
  * Liveness for load balancers: answers once the database is migrated and reachable, and says
  * whether the job queue has started (it starts after the HTTP server, on a new database a few
  * seconds later).
  */
-export function healthRoutes(app: FastifyInstance, deps: { database: Database; queue: JobQueue }) {
+export function healthRoutes(
+  app: FastifyInstance,
+  { database, queue }: Pick<Services, 'database' | 'queue'>,
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
@@ -26,11 +28,11 @@ export function healthRoutes(app: FastifyInstance, deps: { database: Database; q
       },
     },
     async () => {
-      await deps.database.db.execute(sql`select 1`);
+      await database.db.execute(sql`select 1`);
       return {
         status: 'ok' as const,
-        database: deps.database.kind,
-        jobs: deps.queue.ready ? ('ready' as const) : ('starting' as const),
+        database: database.kind,
+        jobs: queue.ready ? ('ready' as const) : ('starting' as const),
       };
     },
   );

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { defineJob } from '../../jobs/types.ts';
-import { importConnectionFile } from './service.ts';
+import { defineJob, type WithJobLog } from '../../lib/jobs/types.ts';
+import type { IntervalsService } from './service.ts';
 
 /** Imports an uploaded CSV or XML file; retried only when storage or the database failed. */
 export const importFileJob = defineJob({
   name: 'intervals-import-file',
   payload: z.object({ fileId: z.number().int().positive() }),
   retry: { limit: 3, delaySeconds: 30, backoff: true },
-  async handler({ fileId }, { db, store, log }) {
-    const outcome = await importConnectionFile(db, store, fileId);
+  async handler({ fileId }, { intervals, log }: WithJobLog<{ intervals: IntervalsService }>) {
+    const outcome = await intervals.importFile(fileId);
     log.info({ fileId, ...outcome }, 'interval file import');
   },
 });

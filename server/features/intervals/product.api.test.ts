@@ -44,7 +44,7 @@ async function attach(connectionId: number, fileName: string, body: Buffer, cont
     payload: { fileUrl: upload.uploadURL, fileName, fileSize: body.length },
   });
   expect(recorded.statusCode).toBe(201);
-  await t.app.queue.drain();
+  await t.app.services.queue.drain();
   return recorded.json().id as number;
 }
 

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IntervalSummary } from '../../../common/intervals.ts';
-import type { Db } from '../../db/client.ts';
+import { exportIntervalCsv, SLOT_MS } from '../../lib/intervals/index.ts';
+import { IdParams } from '../../lib/params.ts';
 import { attachmentDisposition } from '../../lib/storage/keys.ts';
 import { currentUser } from '../../plugins/access.ts';
-import { exportIntervalCsv } from './export/csv.ts';
-import { SLOT_MS } from './series.ts';
-import { latestSeries } from './service.ts';
+import type { Services } from '../../services.ts';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive('Invalid id') });
-
-export function intervalRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const { db } = deps;
+export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Services, 'intervals'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -22,8 +17,7 @@ export function intervalRoutes(app: FastifyInstance, deps: { db: Db }) {
       schema: { params: IdParams, response: { 200: IntervalSummary } },
     },
     async (request) => {
-      const { row, fileName, series } = await latestSeries(
-        db,
+      const { row, fileName, series } = await intervals.latestSeries(
         request.params.id,
         currentUser(request),
       );
@@ -51,7 +45,7 @@ export function intervalRoutes(app: FastifyInstance, deps: { db: Db }) {
     '/api/connections/:id/intervals.csv',
     { config: { access: 'user' }, schema: { params: IdParams } },
     async (request, reply) => {
-      const { series } = await latestSeries(db, request.params.id, currentUser(request));
+      const { series } = await intervals.latestSeries(request.params.id, currentUser(request));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(`intervals-${request.params.id}.csv`))

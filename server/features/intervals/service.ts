@@ -1,104 +1,106 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { connectionFiles, connections, intervalSeries, providers } from '../../db/schema.ts';
+import { connectionFiles, intervalSeries } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import {
+  analyze,
+  assessQuality,
+  IntervalImportError,
+  importIntervals,
+  localDateOf,
+  SLOT_MS,
+  toCanonicalSeries,
+} from '../../lib/intervals/index.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
-import { findConnectionRow, type Viewer } from '../connections/service.ts';
-import { analyze } from './analytics.ts';
-import { IntervalImportError } from './errors.ts';
-import { importIntervals } from './importIntervals.ts';
-import { assessQuality } from './quality.ts';
-import { toCanonicalSeries } from './resample.ts';
-import { SLOT_MS } from './series.ts';
+import type { ConnectionsService, ImportedFigures, Viewer } from '../connections/service.ts';
+import { getProvider } from '../providers/service.ts';
 import { packSeries, unpackSeries } from './storage.ts';
-import { localDateOf } from './time/localDate.ts';
 
 export type ImportOutcome = { status: 'imported' | 'failed' | 'skipped'; error?: string };
 
 /**
- * Reads an uploaded interval file into the connection's canonical series. The connection's
- * usage, cost and dates follow the data unless an admin typed them. A file that is not
- * interval data keeps its place on the connection, with the reason shown on it.
+ * Interval data on connections: the feature owns `interval_series`; the engine that reads the
+ * files is the library in server/lib/intervals. What an import changes on the file and the
+ * connection is recorded by the connections service.
  */
-export async function importConnectionFile(
-  db: Db,
-  store: ObjectStore,
-  fileId: number,
-): Promise<ImportOutcome> {
-  const [file] = await db
-    .select()
-    .from(connectionFiles)
-    .where(eq(connectionFiles.id, fileId))
-    .limit(1);
-  if (!file) return { status: 'skipped', error: 'The file was deleted' };
-  if (file.fileType === 'pdf') return { status: 'skipped' };
-  const [connection] = await db
-    .select({ connection: connections, state: providers.state })
-    .from(connections)
-    .innerJoin(providers, eq(providers.id, connections.providerId))
-    .where(eq(connections.id, file.connectionId))
-    .limit(1);
-  if (!connection) return { status: 'skipped', error: 'The connection was deleted' };
+export class IntervalsService {
+  private readonly db: Db;
+  private readonly store: ObjectStore;
+  private readonly connections: ConnectionsService;
 
-  const bytes = await store.getBytes(file.objectKey);
-  let imported: ReturnType<typeof importIntervals>;
-  try {
-    imported = importIntervals(bytes, { state: connection.state });
-  } catch (error) {
-    if (!(error instanceof IntervalImportError)) throw error;
-    await db
-      .update(connectionFiles)
-      .set({ importStatus: 'failed', importError: error.message })
-      .where(eq(connectionFiles.id, fileId));
-    return { status: 'failed', error: error.message };
+  constructor(deps: { db: Db; store: ObjectStore; connections: ConnectionsService }) {
+    this.db = deps.db;
+    this.store = deps.store;
+    this.connections = deps.connections;
   }
-  const series = toCanonicalSeries(imported);
-  const analytics = analyze(series);
-  const quality = assessQuality(imported, series);
-  const values = {
-    connectionId: file.connectionId,
-    fileId,
-    format: imported.format,
-    ...packSeries(series),
-    analytics,
-    qualityReport: quality,
-  };
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(intervalSeries)
-      .values(values)
-      .onConflictDoUpdate({ target: intervalSeries.fileId, set: values });
-    await tx
-      .update(connectionFiles)
-      .set({ importStatus: 'imported', importError: null })
-      .where(eq(connectionFiles.id, fileId));
-    if (!connection.connection.figuresSetManually && series.length > 0) {
-      const end = series.start + series.length * SLOT_MS - 1;
-      await tx
-        .update(connections)
-        .set({
-          usageKwh: analytics.deliveredKWh.toFixed(3),
-          costCents: analytics.cost === undefined ? undefined : Math.round(analytics.cost * 100),
-          startDate: localDateOf(series.start, series.timeZone),
-          endDate: localDateOf(end, series.timeZone),
-          updatedAt: new Date(),
-        })
-        .where(eq(connections.id, file.connectionId));
-    }
-  });
-  return { status: 'imported' };
-}
 
-/** The newest imported series of a connection the viewer may see. */
-export async function latestSeries(db: Db, connectionId: number, viewer: Viewer) {
-  await findConnectionRow(db, connectionId, viewer);
-  const [row] = await db
-    .select({ series: intervalSeries, fileName: connectionFiles.fileName })
-    .from(intervalSeries)
-    .innerJoin(connectionFiles, eq(connectionFiles.id, intervalSeries.fileId))
-    .where(and(eq(intervalSeries.connectionId, connectionId)))
-    .orderBy(desc(intervalSeries.createdAt), desc(intervalSeries.id))
-    .limit(1);
-  if (!row) throw notFound('No interval data yet');
-  return { row: row.series, fileName: row.fileName, series: unpackSeries(row.series) };
+  /**
+   * Reads an uploaded interval file into the connection's canonical series. The connection's
+   * usage, cost and dates follow the data unless an admin typed them. A file that is not
+   * interval data keeps its place on the connection, with the reason shown on it.
+   */
+  async importFile(fileId: number): Promise<ImportOutcome> {
+    const subject = await this.connections.importSubject(fileId);
+    if (!subject) return { status: 'skipped', error: 'The file was deleted' };
+    const { file } = subject;
+    if (file.fileType === 'pdf') return { status: 'skipped' };
+    const provider = await getProvider(this.db, subject.providerId);
+
+    const bytes = await this.store.getBytes(file.objectKey);
+    let imported: ReturnType<typeof importIntervals>;
+    try {
+      imported = importIntervals(bytes, { state: provider.state });
+    } catch (error) {
+      if (!(error instanceof IntervalImportError)) throw error;
+      await this.connections.recordImport(file, { status: 'failed', error: error.message });
+      return { status: 'failed', error: error.message };
+    }
+    const series = toCanonicalSeries(imported);
+    const analytics = analyze(series);
+    const values = {
+      connectionId: file.connectionId,
+      fileId,
+      format: imported.format,
+      ...packSeries(series),
+      analytics,
+      qualityReport: assessQuality(imported, series),
+    };
+    let figures: ImportedFigures | undefined;
+    if (series.length > 0) {
+      const end = series.start + series.length * SLOT_MS - 1;
+      figures = {
+        usageKwh: analytics.deliveredKWh,
+        cost: analytics.cost,
+        startDate: localDateOf(series.start, series.timeZone),
+        endDate: localDateOf(end, series.timeZone),
+      };
+    }
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(intervalSeries)
+        .values(values)
+        .onConflictDoUpdate({ target: intervalSeries.fileId, set: values });
+      await this.connections.recordImport(
+        file,
+        { status: 'imported' },
+        figures,
+        tx as unknown as Db,
+      );
+    });
+    return { status: 'imported' };
+  }
+
+  /** The newest imported series of a connection the viewer may see. */
+  async latestSeries(connectionId: number, viewer: Viewer) {
+    await this.connections.assertVisible(connectionId, viewer);
+    const [row] = await this.db
+      .select({ series: intervalSeries, fileName: connectionFiles.fileName })
+      .from(intervalSeries)
+      .innerJoin(connectionFiles, eq(connectionFiles.id, intervalSeries.fileId))
+      .where(eq(intervalSeries.connectionId, connectionId))
+      .orderBy(desc(intervalSeries.createdAt), desc(intervalSeries.id))
+      .limit(1);
+    if (!row) throw notFound('No interval data yet');
+    return { row: row.series, fileName: row.fileName, series: unpackSeries(row.series) };
+  }
 }

@@ -1,5 +1,5 @@
 import type { intervalSeries } from '../../db/schema.ts';
-import type { CanonicalSeries } from './series.ts';
+import type { CanonicalSeries } from '../../lib/intervals/index.ts';
 
 type SeriesRow = typeof intervalSeries.$inferSelect;
 

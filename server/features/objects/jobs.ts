@@ -1,7 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { connectionFiles, providers } from '../../db/schema.ts';
-import { defineJob } from '../../jobs/types.ts';
+import { defineJob, type WithJobLog } from '../../lib/jobs/types.ts';
+import type { ObjectStore } from '../../lib/storage/index.ts';
 import { PREFIX } from './service.ts';
 
 const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +17,7 @@ export const orphanCleanupJob = defineJob({
   name: 'storage-delete-orphans',
   payload: z.object({}),
   schedule: '23 * * * *',
-  async handler(_payload, { db, store, log }) {
+  async handler(_payload, { db, store, log }: WithJobLog<{ db: Db; store: ObjectStore }>) {
     const cutoff = Date.now() - ORPHAN_AGE_MS;
     let deleted = 0;
     for (const prefix of [PREFIX['connection-file'], PREFIX.logo]) {

@@ -65,7 +65,7 @@ describe('POST /api/objects/upload', () => {
     expect(upload.key).toMatch(/^files\/[A-Za-z0-9_-]{22}$/);
     expect(upload.uploadURL).toContain(`/api/storage/${upload.key}?`);
     expect((await putBody(upload, Buffer.from('a,b\n1,2\n'))).statusCode).toBe(200);
-    expect(await t.app.store.head(upload.key)).toMatchObject({ size: 8 });
+    expect(await t.app.services.store.head(upload.key)).toMatchObject({ size: 8 });
   });
 
   it('keeps a plain file extension but never the client name', async () => {
@@ -86,7 +86,7 @@ describe('POST /api/objects/upload', () => {
     );
     const res = await putBody(upload, Buffer.alloc(10_485_761, 0x61));
     expect(res.statusCode).toBe(413);
-    expect(await t.app.store.head(upload.key)).toBeNull();
+    expect(await t.app.services.store.head(upload.key)).toBeNull();
   });
 
   it('lets only admins upload logos, and only PNG or JPEG up to 2 MB', async () => {
@@ -135,7 +135,7 @@ describe('PUT /api/provider-images', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Logos must be PNG or JPEG images' });
-    expect(await t.app.store.head(upload.key)).toBeNull();
+    expect(await t.app.services.store.head(upload.key)).toBeNull();
   });
 
   it.each([
@@ -192,7 +192,7 @@ describe('GET /api/uploads/s3/params (companion-style single request)', () => {
       payload: Buffer.from(await request.arrayBuffer()),
     });
     expect(upload.statusCode).toBe(204);
-    expect(await t.app.store.getBytes(fields.key)).toEqual(
+    expect(await t.app.services.store.getBytes(fields.key)).toEqual(
       new Uint8Array(Buffer.from('kwh\n1.5\n')),
     );
   });
@@ -208,7 +208,7 @@ describe('GET /api/uploads/s3/params (companion-style single request)', () => {
 
 describe('orphan clean-up job', () => {
   it('deletes day-old uploads nobody recorded and keeps the rest', async () => {
-    const store = t.app.store;
+    const store = t.app.services.store;
     if (!(store instanceof LocalObjectStore)) throw new Error('expected the local store');
     const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
     const age = (key: string) => utimes(store.file(key), old, old);
@@ -247,7 +247,7 @@ describe('orphan clean-up job', () => {
       fileSize: 1,
     });
 
-    await t.app.queue.run(orphanCleanupJob, {});
+    await t.app.services.queue.run(orphanCleanupJob, {});
 
     expect(await store.head('files/orphan-old.csv')).toBeNull();
     expect(await store.head('logos/orphan-old.png')).toBeNull();

@@ -9,8 +9,8 @@ import {
   UploadResponse,
 } from '../../../common/uploads.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { ObjectStore } from '../../lib/storage/index.ts';
 import { currentUser } from '../../plugins/access.ts';
+import type { Services } from '../../services.ts';
 import { acceptLogo, PREFIX, planUpload, signUpload } from './service.ts';
 
 const CompanionParamsQuery = z
@@ -29,8 +29,7 @@ const CompanionParamsResponse = z.object({
   headers: z.record(z.string(), z.string()),
 });
 
-export function objectRoutes(app: FastifyInstance, deps: { store: ObjectStore }) {
-  const { store } = deps;
+export function objectRoutes(app: FastifyInstance, { store }: Pick<Services, 'store'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The server chooses the key and bounds the size and type; the browser only sends the body.

@@ -7,7 +7,8 @@ import {
   ProviderUpdate,
   PublicProvider,
 } from '../../../common/providers.ts';
-import type { Db } from '../../db/client.ts';
+import { IdParams } from '../../lib/params.ts';
+import type { Services } from '../../services.ts';
 import {
   createProvider,
   deleteProvider,
@@ -17,10 +18,7 @@ import {
   updateProvider,
 } from './service.ts';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive('Invalid provider id') });
-
-export function providerRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const { db } = deps;
+export function providerRoutes(app: FastifyInstance, { db }: Pick<Services, 'db'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Public: the customer form lists active providers. Admins get every provider, in full.

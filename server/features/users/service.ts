@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Role, User } from '../../../common/api.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -56,6 +56,17 @@ export async function createUser(
     if (isUniqueViolation(error)) throw conflict('Username already exists');
     throw error;
   }
+}
+
+/** The active owner of a customer form link, or 404 Form not found. */
+export async function findFormOwner(db: Db, uniqueFormUrl: string) {
+  const [owner] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.uniqueFormUrl, uniqueFormUrl), eq(users.isActive, true)))
+    .limit(1);
+  if (!owner) throw notFound('Form not found');
+  return owner;
 }
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineJob } from '../../jobs/types.ts';
+import type { Db } from '../../db/client.ts';
+import type { UrlGuard } from '../../lib/browser/index.ts';
+import { defineJob } from '../../lib/jobs/types.ts';
 import { deliver } from './deliver.ts';
 
 /** One attempt at a delivery; pg-boss retries with backoff (about 1, 2, 4, 8, 16 minutes). */
@@ -8,7 +10,7 @@ export const webhookDeliveryJob = defineJob({
   payload: z.object({ deliveryId: z.number().int().positive() }),
   retry: { limit: 5, delaySeconds: 60, backoff: true },
   expireInSeconds: 60,
-  async handler({ deliveryId }, { db, webhookGuard }) {
+  async handler({ deliveryId }, { db, webhookGuard }: { db: Db; webhookGuard: UrlGuard }) {
     await deliver(db, webhookGuard, deliveryId);
   },
 });

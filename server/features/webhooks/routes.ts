@@ -2,45 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookDelivery, WebhookEndpoint, WebhookInput } from '../../../common/webhooks.ts';
-import type { Db } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import { IdParams } from '../../lib/params.ts';
 import { currentUser } from '../../plugins/access.ts';
-import type { WebhookEvents } from './events.ts';
-import { webhookDeliveryJob } from './jobs.ts';
-import {
-  createEndpoint,
-  deleteEndpoint,
-  findDelivery,
-  getEndpoint,
-  listDeliveries,
-  listEndpoints,
-  toDelivery,
-  updateEndpoint,
-} from './service.ts';
+import type { Services } from '../../services.ts';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive('Invalid id') });
 const Message = z.object({ message: z.string() });
 
-export function webhookRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; events: WebhookEvents; queue: JobQueue },
-) {
-  const { db, events, queue } = deps;
+export function webhookRoutes(app: FastifyInstance, { webhooks }: Pick<Services, 'webhooks'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' as const };
 
   api.get(
     '/api/webhooks',
     { config: admin, schema: { response: { 200: z.array(WebhookEndpoint) } } },
-    async () => listEndpoints(db),
+    async () => webhooks.list(),
   );
 
   api.post(
     '/api/webhooks',
     { config: admin, schema: { body: WebhookInput, response: { 201: WebhookEndpoint } } },
     async (request, reply) => {
-      const endpoint = await createEndpoint(db, request.body, currentUser(request).id);
-      events.invalidate();
+      const endpoint = await webhooks.create(request.body, currentUser(request).id);
       return reply.code(201).send(endpoint);
     },
   );
@@ -51,19 +33,14 @@ export function webhookRoutes(
       config: admin,
       schema: { params: IdParams, body: WebhookInput, response: { 200: WebhookEndpoint } },
     },
-    async (request) => {
-      const endpoint = await updateEndpoint(db, request.params.id, request.body);
-      events.invalidate();
-      return endpoint;
-    },
+    async (request) => webhooks.update(request.params.id, request.body),
   );
 
   api.delete(
     '/api/webhooks/:id',
     { config: admin, schema: { params: IdParams, response: { 200: Message } } },
     async (request) => {
-      await deleteEndpoint(db, request.params.id);
-      events.invalidate();
+      await webhooks.delete(request.params.id);
       return { message: 'Webhook deleted' };
     },
   );
@@ -72,8 +49,7 @@ export function webhookRoutes(
     '/api/webhooks/:id/test',
     { config: admin, schema: { params: IdParams, response: { 202: Message } } },
     async (request, reply) => {
-      const endpoint = await getEndpoint(db, request.params.id);
-      await events.emit('ping', { message: 'Test delivery from UtilityReports' }, endpoint.id);
+      await webhooks.sendTest(request.params.id);
       return reply.code(202).send({ message: 'Test delivery sent' });
     },
   );
@@ -81,15 +57,14 @@ export function webhookRoutes(
   api.get(
     '/api/webhooks/:id/deliveries',
     { config: admin, schema: { params: IdParams, response: { 200: z.array(WebhookDelivery) } } },
-    async (request) => (await listDeliveries(db, request.params.id)).map(toDelivery),
+    async (request) => webhooks.deliveries(request.params.id),
   );
 
   api.post(
     '/api/webhook-deliveries/:id/retry',
     { config: admin, schema: { params: IdParams, response: { 202: Message } } },
     async (request, reply) => {
-      const delivery = await findDelivery(db, request.params.id);
-      await queue.enqueue(webhookDeliveryJob, { deliveryId: delivery.id });
+      await webhooks.retryDelivery(request.params.id);
       return reply.code(202).send({ message: 'Delivery queued again' });
     },
   );

@@ -1,152 +1,110 @@
-import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { WebhookEndpoint, WebhookEvent, WebhookInput } from '../../../common/webhooks.ts';
+import {
+  WEBHOOK_EVENT_NAMES,
+  type WebhookEndpoint,
+  type WebhookEvent,
+  type WebhookInput,
+} from '../../../common/webhooks.ts';
 import type { Db } from '../../db/client.ts';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import type { DomainEvents } from '../../lib/events.ts';
+import type { JobQueue } from '../../lib/jobs/queue.ts';
+import {
+  activeSubscriptions,
+  createEndpoint,
+  deleteEndpoint,
+  findDelivery,
+  getEndpoint,
+  listDeliveries,
+  listEndpoints,
+  recordDeliveries,
+  toDelivery,
+  updateEndpoint,
+} from './endpoints.ts';
+import { webhookDeliveryJob } from './jobs.ts';
 
-type EndpointRow = typeof webhookEndpoints.$inferSelect;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+/**
+ * Subscriptions are read at most this often: every customer submission emits an event, and
+ * most installations have few endpoints that rarely change. Changes made in this process apply
+ * at once; other processes see them within this time.
+ */
+const SUBSCRIPTIONS_TTL_MS = 5_000;
 
-const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
+/**
+ * Webhooks: the endpoints admins register, and the signed deliveries of the domain events they
+ * subscribe to, each sent by a background job.
+ */
+export class WebhooksService {
+  private subscriptions?: { at: number; list: Promise<{ id: number; events: string[] }[]> };
+  private readonly db: Db;
+  private readonly queue: Pick<JobQueue, 'enqueue'>;
 
-async function withStats(db: Db, rows: EndpointRow[]): Promise<WebhookEndpoint[]> {
-  return Promise.all(
-    rows.map(async (row) => {
-      const [failed] = await db
-        .select({ n: count() })
-        .from(webhookDeliveries)
-        .where(
-          and(eq(webhookDeliveries.endpointId, row.id), eq(webhookDeliveries.status, 'failed')),
-        );
-      const [last] = await db
-        .select()
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.endpointId, row.id))
-        .orderBy(desc(webhookDeliveries.id))
-        .limit(1);
-      return {
-        id: row.id,
-        url: row.url,
-        description: row.description,
-        secret: row.secret,
-        events: row.events as WebhookEvent[],
-        isActive: row.isActive,
-        failedDeliveries: failed?.n ?? 0,
-        lastDelivery: last
-          ? {
-              status: last.status,
-              at: last.createdAt.toISOString(),
-              responseStatus: last.responseStatus,
-            }
-          : null,
-        createdAt: row.createdAt.toISOString(),
-      };
-    }),
-  );
-}
+  constructor(deps: { db: Db; queue: Pick<JobQueue, 'enqueue'> }) {
+    this.db = deps.db;
+    this.queue = deps.queue;
+  }
 
-export async function listEndpoints(db: Db) {
-  return withStats(db, await db.select().from(webhookEndpoints).orderBy(webhookEndpoints.id));
-}
+  /** Delivers every connection event to the endpoints that subscribe to it. */
+  subscribeTo(events: DomainEvents): void {
+    for (const name of WEBHOOK_EVENT_NAMES) {
+      events.on(name, (data) => this.announce(name, data));
+    }
+  }
 
-export async function getEndpoint(db: Db, id: number): Promise<EndpointRow> {
-  const [row] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, id))
-    .limit(1);
-  if (!row) throw notFound('Webhook not found');
-  return row;
-}
+  /** Records and queues an event for its subscribers; `onlyEndpoint` sends to that one alone. */
+  async announce(event: WebhookEvent | 'ping', data: object, onlyEndpoint?: number) {
+    const endpointIds =
+      onlyEndpoint !== undefined
+        ? [onlyEndpoint]
+        : (await this.current()).filter((e) => e.events.includes(event)).map((e) => e.id);
+    const ids = await recordDeliveries(this.db, endpointIds, event, { ...data });
+    for (const deliveryId of ids) await this.queue.enqueue(webhookDeliveryJob, { deliveryId });
+    return ids;
+  }
 
-export async function createEndpoint(db: Db, input: WebhookInput, actorId: number) {
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({
-      url: input.url,
-      description: input.description ?? null,
-      events: input.events,
-      isActive: input.isActive ?? true,
-      secret: newSecret(),
-      createdBy: actorId,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return (await withStats(db, [row]))[0] as WebhookEndpoint;
-}
+  private current() {
+    const now = Date.now();
+    if (!this.subscriptions || now - this.subscriptions.at > SUBSCRIPTIONS_TTL_MS) {
+      const list = activeSubscriptions(this.db);
+      list.catch(() => {
+        this.subscriptions = undefined;
+      });
+      this.subscriptions = { at: now, list };
+    }
+    return this.subscriptions.list;
+  }
 
-export async function updateEndpoint(db: Db, id: number, input: WebhookInput) {
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({ ...input, description: input.description ?? null, updatedAt: new Date() })
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
-  if (!row) throw notFound('Webhook not found');
-  return (await withStats(db, [row]))[0] as WebhookEndpoint;
-}
+  list(): Promise<WebhookEndpoint[]> {
+    return listEndpoints(this.db);
+  }
 
-export async function deleteEndpoint(db: Db, id: number) {
-  const [row] = await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
-  if (!row) throw notFound('Webhook not found');
-}
+  async create(input: WebhookInput, actorId: number): Promise<WebhookEndpoint> {
+    const endpoint = await createEndpoint(this.db, input, actorId);
+    this.subscriptions = undefined;
+    return endpoint;
+  }
 
-export async function listDeliveries(db: Db, endpointId: number, limit = 50) {
-  await getEndpoint(db, endpointId);
-  return db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, endpointId))
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(limit);
-}
+  async update(id: number, input: WebhookInput): Promise<WebhookEndpoint> {
+    const endpoint = await updateEndpoint(this.db, id, input);
+    this.subscriptions = undefined;
+    return endpoint;
+  }
 
-export const toDelivery = (row: DeliveryRow) => ({
-  id: row.id,
-  event: row.event,
-  status: row.status,
-  attempts: row.attempts,
-  responseStatus: row.responseStatus,
-  lastError: row.lastError,
-  createdAt: row.createdAt.toISOString(),
-  deliveredAt: row.deliveredAt?.toISOString() ?? null,
-});
+  async delete(id: number): Promise<void> {
+    await deleteEndpoint(this.db, id);
+    this.subscriptions = undefined;
+  }
 
-/** The active endpoints and their events (what emit() filters on). */
-export async function activeSubscriptions(db: Db) {
-  return db
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.isActive, true));
-}
+  /** A signed `ping` to one endpoint, whatever it subscribes to. */
+  async sendTest(id: number): Promise<void> {
+    const endpoint = await getEndpoint(this.db, id);
+    await this.announce('ping', { message: 'Test delivery from UtilityReports' }, endpoint.id);
+  }
 
-/** Records one delivery of an event per endpoint; returns their ids. */
-export async function recordDeliveries(
-  db: Db,
-  endpointIds: number[],
-  event: WebhookEvent | 'ping',
-  data: Record<string, unknown>,
-): Promise<number[]> {
-  if (endpointIds.length === 0) return [];
-  const rows = await db
-    .insert(webhookDeliveries)
-    .values(
-      endpointIds.map((endpointId) => ({
-        endpointId,
-        event,
-        payload: { event, createdAt: new Date().toISOString(), data },
-      })),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return rows.map((r) => r.id);
-}
+  async deliveries(endpointId: number) {
+    return (await listDeliveries(this.db, endpointId)).map(toDelivery);
+  }
 
-export async function findDelivery(db: Db, id: number): Promise<DeliveryRow> {
-  const [row] = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.id, id))
-    .limit(1);
-  if (!row) throw notFound('Delivery not found');
-  return row;
+  async retryDelivery(deliveryId: number): Promise<void> {
+    const delivery = await findDelivery(this.db, deliveryId);
+    await this.queue.enqueue(webhookDeliveryJob, { deliveryId: delivery.id });
+  }
 }

@@ -90,7 +90,7 @@ describe('webhook endpoints', () => {
     const endpoint = await createEndpoint(['connection.created']);
     expect(endpoint.secret).toMatch(/^whsec_/);
     const created = await submitForm(t.app, user.user.uniqueFormUrl, submission(providerId));
-    await t.app.queue.drain();
+    await t.app.services.queue.drain();
     expect(received).toHaveLength(1);
     const [hit] = received;
     const body = JSON.parse(hit?.body ?? '{}');
@@ -122,7 +122,7 @@ describe('webhook endpoints', () => {
     const created = await submitForm(t.app, user.user.uniqueFormUrl, submission(providerId));
     const id = created.json().id;
     await call('PUT', `/api/connections/${id}`, admin.cookie, { status: 'in_progress' });
-    await t.app.queue.drain();
+    await t.app.services.queue.drain();
     expect(received.map((r) => JSON.parse(r.body).event)).toEqual(['connection.status_changed']);
     expect(JSON.parse(received[0]?.body ?? '{}').data).toMatchObject({
       connectionId: id,
@@ -140,7 +140,7 @@ describe('webhook endpoints', () => {
     answer = 500;
     const test = await call('POST', `/api/webhooks/${endpoint.id}/test`, admin.cookie);
     expect(test.statusCode).toBe(202);
-    await t.app.queue.drain();
+    await t.app.services.queue.drain();
     const [failed] = WebhookDelivery.array().parse(
       (await call('GET', `/api/webhooks/${endpoint.id}/deliveries`, admin.cookie)).json(),
     );
@@ -158,7 +158,7 @@ describe('webhook endpoints', () => {
     expect(
       (await call('POST', `/api/webhook-deliveries/${failed?.id}/retry`, admin.cookie)).statusCode,
     ).toBe(202);
-    await t.app.queue.drain();
+    await t.app.services.queue.drain();
     const [retried] = WebhookDelivery.array().parse(
       (await call('GET', `/api/webhooks/${endpoint.id}/deliveries`, admin.cookie)).json(),
     );
@@ -182,7 +182,7 @@ describe('webhook endpoints', () => {
         url: `/api/webhooks/${endpoint.id}/test`,
         headers: { cookie: a.cookie },
       });
-      await strict.app.queue.drain();
+      await strict.app.services.queue.drain();
       const [delivery] = (
         await strict.app.inject({
           method: 'GET',

@@ -10,7 +10,7 @@ let store: LocalObjectStore;
 beforeAll(async () => {
   test = await createTestApp();
   // The app wires the configured store and, for the local one, its routes.
-  const created = test.app.store;
+  const created = test.app.services.store;
   if (!(created instanceof LocalObjectStore)) throw new Error('expected the local store');
   store = created;
 });

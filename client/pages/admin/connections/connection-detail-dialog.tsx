@@ -1,5 +1,6 @@
 import type { Connection } from '@common/connections.ts';
 import type { ReactNode } from 'react';
+import { StatusBadge } from '@/components/connection-badges.tsx';
 import {
   Dialog,
   DialogContent,
@@ -7,8 +8,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
-import { StatusBadge } from './connection-badges.tsx';
-import { formatCost, formatDateRange, formatTimestamp, formatUsage } from './connection-display.ts';
+import {
+  formatCost,
+  formatDateRange,
+  formatTimestamp,
+  formatUsage,
+} from '@/lib/connection-display.ts';
 import { ConnectionFiles } from './connection-files.tsx';
 import { CredentialsSection } from './credentials-section.tsx';
 import { IntervalSection } from './interval-section.tsx';

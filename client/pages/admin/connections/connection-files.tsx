@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { UploadButton, type UploadResult } from '@/components/upload-button/upload-button.tsx';
+import { formatKilobytes, importStatusText } from '@/lib/connection-display.ts';
 import { cn } from '@/lib/utils.ts';
-import { formatKilobytes, importStatusText } from './connection-display.ts';
 import { fileRecordOf } from './connection-form.ts';
 import { useConnectionFiles, useDeleteFile, useRecordFile } from './use-connections.ts';
 

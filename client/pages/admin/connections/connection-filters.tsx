@@ -3,8 +3,8 @@ import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { statusLabel } from '@/lib/connection-display.ts';
 import { useProviders } from '../providers/use-providers.ts';
-import { statusLabel } from './connection-display.ts';
 import { Field, selectClass } from './field.tsx';
 import { EMPTY_LIST_PARAMS, hasFilters, type ListParams } from './list-params.ts';
 

@@ -1,8 +1,9 @@
 import type { Connection } from '@common/connections.ts';
 import { Eye, FileText, Pencil } from 'lucide-react';
+import { StatusBadge } from '@/components/connection-badges.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { CredentialsBadge, StatusBadge } from './connection-badges.tsx';
-import { formatCost, formatDateRange, formatUsage } from './connection-display.ts';
+import { formatCost, formatDateRange, formatUsage } from '@/lib/connection-display.ts';
+import { ConnectionCredentialsBadge } from './connection-badges.tsx';
 
 const NONE = <span className="text-slate-400">—</span>;
 
@@ -75,7 +76,7 @@ export function ConnectionsTable({
                 </span>
               </td>
               <td className="px-3 py-3">
-                <CredentialsBadge connection={connection} />
+                <ConnectionCredentialsBadge connection={connection} />
               </td>
               <td className="px-3 py-3">
                 <StatusBadge status={connection.status} />

@@ -2,6 +2,7 @@ import type { Connection } from '@common/connections.ts';
 import { Cable, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
+import { EmptyState, LoadFailed } from '@/components/query-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/utils.ts';
@@ -11,7 +12,6 @@ import { ConnectionsTable } from './connections-table.tsx';
 import { EditConnectionDialog } from './edit-connection-dialog.tsx';
 import { EMPTY_LIST_PARAMS, hasFilters, readListParams, writeListParams } from './list-params.ts';
 import { Pagination } from './pagination.tsx';
-import { EmptyState, LoadError } from './query-states.tsx';
 import { useConnections } from './use-connections.ts';
 
 /** Connection Management (SPEC section 2): search, filters, the table, pages, edit and view. */
@@ -41,9 +41,10 @@ export default function ConnectionsView() {
           <Spinner label="Loading connections..." />
         </div>
       ) : connections.isError && !data ? (
-        <LoadError
+        <LoadFailed
+          prominent
           title="Failed to load connections"
-          error={connections.error}
+          message={connections.error.message}
           onRetry={() => connections.refetch()}
         />
       ) : data && data.items.length > 0 ? (

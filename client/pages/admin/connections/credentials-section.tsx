@@ -1,9 +1,12 @@
 import type { Connection } from '@common/connections.ts';
 import { Eye, EyeOff, KeyRound, ShieldAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
+import {
+  CREDENTIALS_TONE_CLASSES,
+  credentialsDetailLabel,
+  formatTimestamp,
+} from '@/lib/connection-display.ts';
 import { cn } from '@/lib/utils.ts';
-import { TONE_CLASSES } from './connection-badges.tsx';
-import { credentialsDetailLabel, formatTimestamp } from './connection-display.ts';
 import { useRevealCredentials } from './use-connections.ts';
 
 /**
@@ -31,7 +34,7 @@ export function CredentialsSection({ connection }: { connection: Connection }) {
         <span
           className={cn(
             'rounded-full px-2.5 py-0.5 font-medium text-xs',
-            TONE_CLASSES[
+            CREDENTIALS_TONE_CLASSES[
               label === 'Verified' ? 'good' : label === 'No credentials' ? 'neutral' : 'bad'
             ],
           )}

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
-import { statusLabel } from './connection-display.ts';
+import { statusLabel } from '@/lib/connection-display.ts';
 import { ConnectionFiles } from './connection-files.tsx';
 import {
   type ConnectionEdits,

@@ -1,13 +1,12 @@
 import { RECENT_CONNECTIONS_SHOWN } from '@common/constants.ts';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
+import { StatusBadge } from '@/components/connection-badges.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { adminViewHref } from '../admin-view-param.ts';
-import { DEFAULT_ADMIN_VIEW } from '../admin-views.ts';
-import { StatusBadge } from '../connections/connection-badges.tsx';
-import { formatDate } from '../connections/connection-display.ts';
+import { formatDate } from '@/lib/connection-display.ts';
+import { adminViewHref, DEFAULT_ADMIN_VIEW } from '../admin-view-param.ts';
 import { EMPTY_LIST_PARAMS } from '../connections/list-params.ts';
 import { useConnections } from '../connections/use-connections.ts';
 

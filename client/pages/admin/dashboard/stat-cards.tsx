@@ -1,8 +1,8 @@
 import type { Stats } from '@common/connections.ts';
 import { AlertTriangle, Building2, Cable, FileText, type LucideIcon } from 'lucide-react';
+import { LoadFailed } from '@/components/query-states.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { cn } from '@/lib/utils.ts';
-import { LoadError } from '../connections/query-states.tsx';
 import { trendDetail, trendText, trendTone } from './trend.ts';
 import { useStats } from './use-stats.ts';
 
@@ -59,9 +59,10 @@ export function StatCards() {
   const stats = useStats();
   if (stats.isError) {
     return (
-      <LoadError
+      <LoadFailed
+        prominent
         title="Failed to load the figures"
-        error={stats.error}
+        message={stats.error.message}
         onRetry={() => stats.refetch()}
       />
     );

@@ -12,7 +12,15 @@ export const STATUS_CLASSES: Record<ConnectionStatus, string> = {
   pending: 'bg-slate-100 text-slate-700',
 };
 
-export type CredentialsTone = 'good' | 'bad' | 'neutral';
+/** How a credentials badge is coloured; only the owner's view waits on a check ("waiting"). */
+export type CredentialsTone = 'good' | 'bad' | 'waiting' | 'neutral';
+
+export const CREDENTIALS_TONE_CLASSES: Record<CredentialsTone, string> = {
+  good: 'bg-emerald-100 text-emerald-800',
+  bad: 'bg-red-100 text-red-800',
+  waiting: 'bg-amber-50 text-amber-800',
+  neutral: 'bg-slate-100 text-slate-700',
+};
 
 type CredentialsFields = Pick<
   Connection,
@@ -20,13 +28,13 @@ type CredentialsFields = Pick<
 >;
 
 /**
- * The table's Credentials column (SPEC section 4: Verified or Failed, and No credentials).
- * Purged comes first: the login is gone whatever a check once said. A login no check has
- * answered yet is "Not checked" rather than a failure it has not had.
+ * The admin table's Credentials column (SPEC section 4: Verified or Failed, and No
+ * credentials). Purged comes first: the login is gone whatever a check once said. A login no
+ * check has answered yet is "Not checked" rather than a failure it has not had.
  */
 export function credentialsListLabel(connection: CredentialsFields): {
   label: 'Verified' | 'Failed' | 'Not checked' | 'No credentials' | 'Purged';
-  tone: CredentialsTone;
+  tone: Exclude<CredentialsTone, 'waiting'>;
 } {
   if (connection.credentialsPurgedAt) return { label: 'Purged', tone: 'neutral' };
   if (!connection.hasCredentials) return { label: 'No credentials', tone: 'neutral' };
@@ -35,12 +43,48 @@ export function credentialsListLabel(connection: CredentialsFields): {
   return { label: 'Not checked', tone: 'neutral' };
 }
 
-/** The detail's label (SPEC section 4): Verified, Not Verified, or No credentials. */
+/** The admin detail's label (SPEC section 4): Verified, Not Verified, or No credentials. */
 export function credentialsDetailLabel(
   connection: CredentialsFields,
 ): 'Verified' | 'Not Verified' | 'No credentials' {
   if (!connection.hasCredentials && !connection.credentialsPurgedAt) return 'No credentials';
   return connection.credentialsVerified === true ? 'Verified' : 'Not Verified';
+}
+
+export type CredentialsState = {
+  label: 'Verified' | 'Failed' | 'Not checked' | 'Checking…' | 'Purged' | 'No credentials';
+  tone: CredentialsTone;
+  /** Why a check failed or could not run, or when the login was deleted. */
+  detail: string | null;
+};
+
+/**
+ * What the owner may know about the customer's utility login (never the login itself): a
+ * purged login says so first, since that is what protects the customer now.
+ */
+export function credentialsState(
+  connection: CredentialsFields & Pick<Connection, 'verificationMessage'>,
+): CredentialsState {
+  if (connection.credentialsPurgedAt) {
+    return {
+      label: 'Purged',
+      tone: 'neutral',
+      detail: `Deleted on ${formatDate(connection.credentialsPurgedAt)}`,
+    };
+  }
+  if (!connection.hasCredentials) return { label: 'No credentials', tone: 'neutral', detail: null };
+  if (connection.credentialsVerified === true) {
+    return { label: 'Verified', tone: 'good', detail: null };
+  }
+  if (connection.credentialsVerified === false) {
+    return { label: 'Failed', tone: 'bad', detail: connection.verificationMessage };
+  }
+  // No verdict with a message: the check ran but could not judge the login (no login page, no
+  // browser); an admin checks by hand. No verdict and no message: the check has not run yet.
+  if (connection.verificationMessage) {
+    return { label: 'Not checked', tone: 'neutral', detail: connection.verificationMessage };
+  }
+  return { label: 'Checking…', tone: 'waiting', detail: null };
 }
 
 const kwh = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -57,15 +101,18 @@ export function formatCost(cost: number | null): string | null {
   return cost === null ? null : dollars.format(cost);
 }
 
-export function formatCount(n: number): string {
-  return integer.format(n);
-}
-
 /** SPEC section 9: admins see file sizes in KB ("246 KB", "1,536 KB"); never "0 KB" for a file. */
 export function formatKilobytes(bytes: number): string {
   const kb = bytes / 1024;
   if (bytes > 0 && kb < 1) return '< 1 KB';
   return `${integer.format(Math.round(kb))} KB`;
+}
+
+/** SPEC section 9: users see file sizes in MB with one decimal; never "0.0 MB" for a file. */
+export function formatMegabytes(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  if (bytes > 0 && megabytes < 0.05) return '< 0.1 MB';
+  return `${megabytes.toFixed(1)} MB`;
 }
 
 const calendarDate = new Intl.DateTimeFormat('en-US', {
@@ -88,14 +135,26 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
 });
 
 /** "Feb 1, 2024" for a calendar date "2024-02-01", the same in every time zone. */
-export function formatDay(isoDate: string): string {
+function formatDay(isoDate: string): string {
   return calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** "Feb 1, 2024 – Jan 31, 2025"; an open end shows as "…"; null when neither is known. */
+/**
+ * The admin screens' date range, "Feb 1, 2024 – Jan 31, 2025": an open end shows as "…"; null
+ * when neither end is known.
+ */
 export function formatDateRange(start: string | null, end: string | null): string | null {
   if (!start && !end) return null;
   return `${start ? formatDay(start) : '…'} – ${end ? formatDay(end) : '…'}`;
+}
+
+/**
+ * The owner's billing period, "Sep 1, 2024 – Sep 30, 2024": an end not known yet shows as "?";
+ * null when neither end is known.
+ */
+export function formatPeriod(start: string | null, end: string | null): string | null {
+  if (!start && !end) return null;
+  return `${start ? formatDay(start) : '?'} – ${end ? formatDay(end) : '?'}`;
 }
 
 /** "Nov 22, 2024, 3:04 PM" in the viewer's time zone. */
@@ -103,15 +162,17 @@ export function formatTimestamp(iso: string): string {
   return timestamp.format(new Date(iso));
 }
 
-/** "Nov 22, 2024" in the viewer's time zone. */
+/** "Nov 22, 2024" for a timestamp, in the viewer's time zone. */
 export function formatDate(iso: string): string {
   return shortDate.format(new Date(iso));
 }
 
 /** What an interval import did with a file; PDFs are not imported (null). */
-export function importStatusText(
-  file: Pick<ConnectionFile, 'importStatus' | 'importError'>,
-): { label: string; tone: CredentialsTone | 'busy'; detail: string | null } | null {
+export function importStatusText(file: Pick<ConnectionFile, 'importStatus' | 'importError'>): {
+  label: string;
+  tone: Exclude<CredentialsTone, 'waiting'> | 'busy';
+  detail: string | null;
+} | null {
   switch (file.importStatus) {
     case 'pending':
       return { label: 'Importing interval data…', tone: 'busy', detail: null };

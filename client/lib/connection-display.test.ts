@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CREDENTIALS_TONE_CLASSES,
   credentialsDetailLabel,
   credentialsListLabel,
+  credentialsState,
   formatCost,
   formatDateRange,
   formatKilobytes,
+  formatMegabytes,
+  formatPeriod,
   formatUsage,
   importStatusText,
+  STATUS_CLASSES,
   statusLabel,
 } from './connection-display.ts';
 
@@ -19,11 +24,18 @@ const login = {
 describe('statusLabel', () => {
   it('shows underscores as spaces', () => {
     expect(statusLabel('in_progress')).toBe('in progress');
+    expect(statusLabel('pending')).toBe('pending');
     expect(statusLabel('complete')).toBe('complete');
+  });
+
+  it('colours complete green, in progress yellow and pending grey', () => {
+    expect(STATUS_CLASSES.complete).toContain('emerald');
+    expect(STATUS_CLASSES.in_progress).toContain('amber');
+    expect(STATUS_CLASSES.pending).toContain('slate');
   });
 });
 
-describe('credentials labels', () => {
+describe('credentials labels on the admin screens', () => {
   it('lists Verified, Failed, Not checked, No credentials and Purged', () => {
     expect(credentialsListLabel({ ...login, credentialsVerified: true }).label).toBe('Verified');
     expect(credentialsListLabel({ ...login, credentialsVerified: false }).label).toBe('Failed');
@@ -54,6 +66,64 @@ describe('credentials labels', () => {
   });
 });
 
+describe("credentials on the owner's dashboard", () => {
+  const base = {
+    hasCredentials: true,
+    credentialsPurgedAt: null,
+    credentialsVerified: null,
+    verificationMessage: null,
+  };
+
+  it('is checking until the login was tried', () => {
+    expect(credentialsState(base)).toMatchObject({ label: 'Checking…', tone: 'waiting' });
+  });
+
+  it('says when the login could not be checked automatically, and why', () => {
+    const message =
+      'Not checked automatically: the provider has no login page set up. An admin will check the login by hand.';
+    expect(credentialsState({ ...base, verificationMessage: message })).toEqual({
+      label: 'Not checked',
+      tone: 'neutral',
+      detail: message,
+    });
+  });
+
+  it('is verified, or failed with the reason', () => {
+    expect(credentialsState({ ...base, credentialsVerified: true }).label).toBe('Verified');
+    expect(
+      credentialsState({
+        ...base,
+        credentialsVerified: false,
+        verificationMessage: 'Wrong password',
+      }),
+    ).toEqual({ label: 'Failed', tone: 'bad', detail: 'Wrong password' });
+  });
+
+  it('says when the login was purged, before any check result', () => {
+    const purged = credentialsState({
+      ...base,
+      hasCredentials: false,
+      credentialsVerified: true,
+      credentialsPurgedAt: '2024-11-22T12:00:00.000Z',
+    });
+    expect(purged.label).toBe('Purged');
+    expect(purged.detail).toMatch(/^Deleted on Nov 2[12], 2024$/);
+  });
+
+  it('says when there never was a login', () => {
+    expect(credentialsState({ ...base, hasCredentials: false }).label).toBe('No credentials');
+  });
+});
+
+describe('CREDENTIALS_TONE_CLASSES', () => {
+  it('colours a good check green, a bad one red and a pending one amber', () => {
+    expect(CREDENTIALS_TONE_CLASSES.good).toContain('emerald');
+    expect(CREDENTIALS_TONE_CLASSES.bad).toContain('red');
+    expect(CREDENTIALS_TONE_CLASSES.waiting).toContain('amber');
+    expect(CREDENTIALS_TONE_CLASSES.neutral).toContain('slate');
+  });
+});
+
 describe('figures', () => {
   it('formats usage and cost, and nothing when unknown', () => {
     expect(formatUsage(1668.51)).toBe('1,668.51 kWh');
@@ -64,24 +134,46 @@ describe('figures', () => {
     expect(formatCost(8247.5)).toBe('$8,247.50');
     expect(formatCost(null)).toBeNull();
   });
+});
 
-  it('shows a date range the same in every time zone, with open ends', () => {
+describe('date ranges', () => {
+  it('shows the admin date range the same in every time zone, with open ends', () => {
     expect(formatDateRange('2024-02-01', '2025-01-31')).toBe('Feb 1, 2024 – Jan 31, 2025');
     expect(formatDateRange('2024-02-01', null)).toBe('Feb 1, 2024 – …');
+    expect(formatDateRange(null, '2025-01-31')).toBe('… – Jan 31, 2025');
     expect(formatDateRange(null, null)).toBeNull();
+  });
+
+  it('shows the billing period, whatever the time zone', () => {
+    expect(formatPeriod('2024-09-01', '2024-09-30')).toBe('Sep 1, 2024 – Sep 30, 2024');
+    expect(formatPeriod('2024-09-01', null)).toBe('Sep 1, 2024 – ?');
+    expect(formatPeriod(null, '2024-09-30')).toBe('? – Sep 30, 2024');
+    expect(formatPeriod(null, null)).toBeNull();
   });
 });
 
-describe('formatKilobytes', () => {
+describe('file sizes', () => {
   it('shows sizes in KB with separators (SPEC section 9)', () => {
     expect(formatKilobytes(251_904)).toBe('246 KB');
     expect(formatKilobytes(10_485_760)).toBe('10,240 KB');
     expect(formatKilobytes(1024)).toBe('1 KB');
   });
 
-  it('never calls a small file empty', () => {
+  it('never calls a small file empty in KB', () => {
     expect(formatKilobytes(300)).toBe('< 1 KB');
     expect(formatKilobytes(0)).toBe('0 KB');
+  });
+
+  it('shows MB with one decimal to users (SPEC section 9)', () => {
+    expect(formatMegabytes(1024 * 1024)).toBe('1.0 MB');
+    expect(formatMegabytes(2_411_725)).toBe('2.3 MB');
+    expect(formatMegabytes(10_485_760)).toBe('10.0 MB');
+    expect(formatMegabytes(0)).toBe('0.0 MB');
+  });
+
+  it('never calls a small file 0.0 MB', () => {
+    expect(formatMegabytes(12)).toBe('< 0.1 MB');
+    expect(formatMegabytes(60_000)).toBe('0.1 MB');
   });
 });
 

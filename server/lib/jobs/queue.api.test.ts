@@ -2,20 +2,18 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { auditLog, sessions } from '../db/schema.ts';
-import { sessionCleanupJob } from '../features/auth/jobs.ts';
-import { openTestDatabase } from '../test/database.ts';
-import { createUser } from '../test/factories.ts';
-import type { JobQueue } from './queue.ts';
-import { createServices } from './services.ts';
-import { defineJob } from './types.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+import { openTestDatabase } from '../../test/database.ts';
+import { JobQueue } from './queue.ts';
+import { defineJob, type WithJobLog } from './types.ts';
+
+type TestServices = { db: Db };
 
 const recordJob = defineJob({
   name: 'test-record',
   payload: z.object({ marker: z.string() }),
-  async handler({ marker }, { db }) {
+  async handler({ marker }, { db }: WithJobLog<TestServices>) {
     await db.insert(auditLog).values({ action: 'test.job', entityType: 'test', entityId: marker });
   },
 });
@@ -25,7 +23,7 @@ const retriedJob = defineJob({
   name: 'test-retried',
   payload: z.object({ marker: z.string() }),
   retry: { limit: 1, delaySeconds: 0, backoff: false },
-  async handler({ marker }, { db }, attempt) {
+  async handler({ marker }, { db }: WithJobLog<TestServices>, attempt) {
     const action = `test.try.${attempt.retryCount}.${attempt.final ? 'final' : 'more'}`;
     await db.insert(auditLog).values({ action, entityType: 'test', entityId: marker });
     if (!attempt.final) throw new Error('not yet');
@@ -33,16 +31,11 @@ const retriedJob = defineJob({
 });
 
 let database: Database;
-let queue: JobQueue;
+let queue: JobQueue<TestServices>;
 beforeAll(async () => {
   database = await openTestDatabase();
-  const config = loadConfig({ SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp' });
-  queue = createServices({
-    database,
-    config,
-    log: pino({ level: 'silent' }),
-    jobs: [recordJob, retriedJob, sessionCleanupJob as never],
-  }).queue;
+  queue = new JobQueue<TestServices>(database, [recordJob, retriedJob], pino({ level: 'silent' }));
+  queue.provide({ db: database.db });
   await queue.start({ work: true });
 });
 afterAll(async () => {
@@ -88,19 +81,6 @@ describe('JobQueue', () => {
 
   it('refuses a payload that does not match the job schema', async () => {
     await expect(queue.enqueue(recordJob, { marker: 42 } as never)).rejects.toThrow();
-  });
-
-  it('deletes only expired sessions', async () => {
-    const user = await createUser(database.db);
-    const past = new Date(Date.now() - 1000);
-    const future = new Date(Date.now() + 60_000);
-    await database.db.insert(sessions).values([
-      { id: `expired-${user.id}`, userId: user.id, expiresAt: past },
-      { id: `live-${user.id}`, userId: user.id, expiresAt: future },
-    ]);
-    await queue.run(sessionCleanupJob as never, {});
-    const left = await database.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    expect(left.map((s) => s.id)).toEqual([`live-${user.id}`]);
   });
 });
 

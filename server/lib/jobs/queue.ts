@@ -1,12 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
-import type { JobAttempt, JobContext, JobDefinition } from './types.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobAttempt, JobDefinition } from './types.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: a list of jobs holds every payload type.
+type AnyJob<Services> = JobDefinition<any, Services>;
 
 /**
  * The job queue: pg-boss on the app's own database (PGlite or PostgreSQL), so several worker
  * processes can share the load without another server.
  */
-export class JobQueue {
+export class JobQueue<Services extends object = object> {
   private boss: PgBoss;
   private started?: Promise<void>;
   /** True once the queues exist (and, in a worker, the handlers are polling). */
@@ -18,10 +22,13 @@ export class JobQueue {
    * In `inline` mode (tests) nothing touches pg-boss: an enqueued job runs in this process
    * right after the call, and `drain()` waits for it.
    */
+  /** What handlers are given: the process's services, handed over once they are all built. */
+  private services?: Services;
+
   constructor(
     database: Database,
-    private definitions: JobDefinition[],
-    private ctx: JobContext,
+    private definitions: AnyJob<Services>[],
+    private log: FastifyBaseLogger,
     private mode: 'queue' | 'inline' = 'queue',
   ) {
     this.boss = new PgBoss({
@@ -31,7 +38,12 @@ export class JobQueue {
       // holds up HTTP requests, so the embedded setup polls less often.
       pollingIntervalSeconds: database.kind === 'pglite' ? 5 : 1,
     });
-    this.boss.on('error', (err) => ctx.log.error({ err }, 'job queue error'));
+    this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  }
+
+  /** The services every handler gets; called once by the composition root. */
+  provide(services: Services): void {
+    this.services = services;
   }
 
   /** Creates the queues (and schedules); with `work`, this process also runs the handlers. */
@@ -74,14 +86,15 @@ export class JobQueue {
    * an attempt it is the first run, after which the queue would retry a job that has retries.
    */
   async run(
-    def: JobDefinition,
+    def: AnyJob<Services>,
     data: unknown,
     attempt: JobAttempt = { retryCount: 0, final: !def.retry?.limit },
   ): Promise<void> {
+    if (!this.services) throw new Error('The job queue has no services yet (provide() them)');
     const payload = def.payload.parse(data ?? {});
-    const log = this.ctx.log.child({ job: def.name });
+    const log = this.log.child({ job: def.name });
     try {
-      await def.handler(payload, { ...this.ctx, log }, attempt);
+      await def.handler(payload, { ...this.services, log }, attempt);
     } catch (err) {
       log.error({ err }, 'job failed');
       throw err;
@@ -89,18 +102,18 @@ export class JobQueue {
   }
 
   async enqueue<P extends Record<string, unknown>>(
-    def: JobDefinition<P>,
+    def: JobDefinition<P, never>,
     payload: P,
     options: PgBoss.SendOptions = {},
   ): Promise<string | null> {
     // A job missing from the registry would never be worked on: refuse it loudly, in tests too.
     if (!this.definitions.some((known) => known.name === def.name)) {
-      throw new Error(`Job ${def.name} is not in the job registry (server/jobs/registry.ts)`);
+      throw new Error(`Job ${def.name} is not in the job registry (server/jobs.ts)`);
     }
     const data = def.payload.parse(payload);
     if (this.mode === 'inline') {
       // run() has logged a failure; here it only must not become an unhandled rejection.
-      const run = this.run(def as JobDefinition, data).catch(() => {});
+      const run = this.run(def as AnyJob<Services>, data).catch(() => {});
       this.inline.add(run);
       run.finally(() => this.inline.delete(run));
       return null;

@@ -1,0 +1,102 @@
+import { and, eq, isNotNull, max } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { connectionFiles, connections } from '../../db/schema.ts';
+import type { CredentialVault } from '../../lib/vault.ts';
+import { openCredentials } from './credentials.ts';
+
+/** What the background login check needs of a connection; null when it is gone. */
+export async function loginSubject(db: Db, vault: CredentialVault, connectionId: number) {
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(eq(connections.id, connectionId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    status: row.status,
+    providerId: row.providerId,
+    /** Opened only for the login itself; null once purged. Never logged. */
+    credentials: openCredentials(vault, row),
+  };
+}
+
+export async function writeVerification(
+  db: Db,
+  connectionId: number,
+  verified: boolean | null,
+  message: string,
+) {
+  await db
+    .update(connections)
+    .set({ credentialsVerified: verified, verificationMessage: message, verifiedAt: new Date() })
+    .where(eq(connections.id, connectionId));
+}
+
+/** When any worker last checked a login at this provider's portal (null: never). */
+export async function lastCheckAt(db: Db, providerId: number): Promise<Date | null> {
+  const [last] = await db
+    .select({ at: max(connections.verifiedAt) })
+    .from(connections)
+    .where(and(eq(connections.providerId, providerId), isNotNull(connections.verifiedAt)));
+  return last?.at ?? null;
+}
+
+/** An interval file to import and what its connection lets the import change. */
+export async function importSubject(db: Db, fileId: number) {
+  const [row] = await db
+    .select({
+      file: {
+        id: connectionFiles.id,
+        connectionId: connectionFiles.connectionId,
+        objectKey: connectionFiles.objectKey,
+        fileType: connectionFiles.fileType,
+      },
+      providerId: connections.providerId,
+      figuresSetManually: connections.figuresSetManually,
+    })
+    .from(connectionFiles)
+    .innerJoin(connections, eq(connections.id, connectionFiles.connectionId))
+    .where(eq(connectionFiles.id, fileId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The figures an imported interval series gives a connection. */
+export type ImportedFigures = {
+  usageKwh: number;
+  /** Dollars; undefined when the file carries no cost. */
+  cost: number | undefined;
+  startDate: string;
+  endDate: string;
+};
+
+/**
+ * Records an import's outcome on the file and, unless an admin typed them, the figures on its
+ * connection. Pass the transaction that stored the series so both land together.
+ */
+export async function writeImport(
+  db: Db,
+  file: { id: number; connectionId: number },
+  outcome: { status: 'imported' } | { status: 'failed'; error: string },
+  figures?: ImportedFigures,
+) {
+  await db
+    .update(connectionFiles)
+    .set({
+      importStatus: outcome.status,
+      importError: outcome.status === 'failed' ? outcome.error : null,
+    })
+    .where(eq(connectionFiles.id, file.id));
+  if (!figures) return;
+  await db
+    .update(connections)
+    .set({
+      usageKwh: figures.usageKwh.toFixed(3),
+      costCents: figures.cost === undefined ? undefined : Math.round(figures.cost * 100),
+      startDate: figures.startDate,
+      endDate: figures.endDate,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(connections.id, file.connectionId), eq(connections.figuresSetManually, false)));
+}

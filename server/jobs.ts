@@ -1,0 +1,21 @@
+import { analyzeJob } from './db/jobs.ts';
+import { sessionCleanupJob } from './features/auth/jobs.ts';
+import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
+import { credentialPurgeJob } from './features/connections/jobs.ts';
+import { importFileJob } from './features/intervals/jobs.ts';
+import { orphanCleanupJob } from './features/objects/jobs.ts';
+import { webhookDeliveryJob } from './features/webhooks/jobs.ts';
+
+/**
+ * Every background job the service knows. Workers run these; the app enqueues them. The list is
+ * checked against the services object where the queue is built (server/services.ts).
+ */
+export const JOBS = [
+  sessionCleanupJob,
+  orphanCleanupJob,
+  credentialPurgeJob,
+  verifyConnectionCredentialsJob,
+  importFileJob,
+  webhookDeliveryJob,
+  analyzeJob,
+];

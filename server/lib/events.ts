@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ConnectionStatus } from '../../common/connections.ts';
+
+/**
+ * What happened, as the feature that did it announces it. Features subscribe to each other's
+ * events instead of calling each other: the emitter never imports its subscribers (webhooks,
+ * the follow-up jobs, and later email notices and report building).
+ */
+export type DomainEventMap = {
+  /** A customer's submission became a connection. */
+  'connection.created': { connectionId: number; status: ConnectionStatus };
+  'connection.status_changed': {
+    connectionId: number;
+    from: ConnectionStatus;
+    to: ConnectionStatus;
+  };
+  'connection.file_added': {
+    connectionId: number;
+    fileId: number;
+    fileName: string;
+    fileType: 'pdf' | 'csv';
+  };
+  /** A background login check reached a verdict (null: nobody could tell). */
+  'connection.credentials_checked': {
+    connectionId: number;
+    verified: boolean | null;
+    message: string;
+  };
+};
+
+export type DomainEventName = keyof DomainEventMap;
+export type DomainEventHandler<K extends DomainEventName> = (
+  payload: DomainEventMap[K],
+  name: K,
+) => Promise<unknown> | unknown;
+
+/**
+ * An in-process, typed event bus. `emit` runs every handler of the event and waits for them:
+ * a handler queues its work (a job, a webhook delivery) before the emitter answers, so a test
+ * or a caller sees the follow-up recorded. The state change that raised the event is already
+ * committed, so a failing handler is logged and never undoes it or stops the other handlers.
+ */
+export class DomainEvents {
+  private handlers = new Map<DomainEventName, DomainEventHandler<never>[]>();
+
+  constructor(private log: FastifyBaseLogger) {}
+
+  /** Subscribes; returns the function that unsubscribes. */
+  on<K extends DomainEventName>(name: K, handler: DomainEventHandler<K>): () => void {
+    const list = this.handlers.get(name) ?? [];
+    list.push(handler as DomainEventHandler<never>);
+    this.handlers.set(name, list);
+    return () => {
+      const current = this.handlers.get(name) ?? [];
+      this.handlers.set(
+        name,
+        current.filter((h) => h !== handler),
+      );
+    };
+  }
+
+  async emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): Promise<void> {
+    const list = (this.handlers.get(name) ?? []) as DomainEventHandler<K>[];
+    for (const handler of list) {
+      try {
+        await handler(payload, name);
+      } catch (err) {
+        this.log.error({ err, event: name }, 'an event subscriber failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { SessionStore } from './features/auth/sessions.ts';
+import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
+import { ConnectionsService } from './features/connections/service.ts';
+import { importFileJob } from './features/intervals/jobs.ts';
+import { IntervalsService } from './features/intervals/service.ts';
+import { WebhooksService } from './features/webhooks/service.ts';
+import { JOBS } from './jobs.ts';
+import { BrowserService, UrlGuard } from './lib/browser/index.ts';
+import { DomainEvents } from './lib/events.ts';
+import { JobQueue } from './lib/jobs/queue.ts';
+import type { JobDefinition } from './lib/jobs/types.ts';
+import { createObjectStore, type ObjectStore } from './lib/storage/index.ts';
+import { CredentialVault } from './lib/vault.ts';
+
+/**
+ * Everything a route or a job may use, built once per process (app or worker) and handed to
+ * both. A new dependency or feature service is one field here.
+ */
+export type Services = {
+  config: Config;
+  log: FastifyBaseLogger;
+  database: Database;
+  db: Db;
+  store: ObjectStore;
+  vault: CredentialVault;
+  /** The process's headless browser (selector detection, login checks). */
+  browser: BrowserService;
+  /** Decides which hosts webhook deliveries may reach (WEBHOOK_ALLOWED_HOSTS). */
+  webhookGuard: UrlGuard;
+  sessions: SessionStore;
+  queue: JobQueue<Services>;
+  /** What happened, for whoever subscribes (see wireSubscriptions below). */
+  events: DomainEvents;
+  connections: ConnectionsService;
+  intervals: IntervalsService;
+  webhooks: WebhooksService;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: the list holds every payload type.
+type RegisteredJob = JobDefinition<any, Services>;
+
+/** The composition root. `jobs` and `store` are for tests; `inline` runs jobs in-process. */
+export function createServices(options: {
+  database: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  store?: ObjectStore;
+  jobMode?: 'queue' | 'inline';
+  jobs?: RegisteredJob[];
+}): Services {
+  const { database, config, log } = options;
+  const db = database.db;
+  const store = options.store ?? createObjectStore(config.storage);
+  const vault = new CredentialVault(config.credentials.keys);
+  const jobs: RegisteredJob[] = options.jobs ?? JOBS;
+  const queue = new JobQueue<Services>(database, jobs, log, options.jobMode ?? 'queue');
+  const events = new DomainEvents(log);
+  const connections = new ConnectionsService({ db, vault, store, events });
+  const services: Services = {
+    config,
+    log,
+    database,
+    db,
+    store,
+    vault,
+    // Chromium is launched on the first task that needs it.
+    browser: new BrowserService(config.browser, log),
+    webhookGuard: new UrlGuard(config.webhookAllowedHosts),
+    sessions: new SessionStore(db, config.sessionSecret, config.sessionTtlMs),
+    queue,
+    events,
+    connections,
+    intervals: new IntervalsService({ db, store, connections }),
+    webhooks: new WebhooksService({ db, queue }),
+  };
+  queue.provide(services);
+  wireSubscriptions(services);
+  return services;
+}
+
+/** Who follows up on what. The features that emit these events never import their followers. */
+function wireSubscriptions({ events, queue, webhooks }: Services): void {
+  // A new customer login is checked in the background; the customer never waits for it.
+  events.on('connection.created', ({ connectionId }) =>
+    queue.enqueue(verifyConnectionCredentialsJob, { connectionId }),
+  );
+  // Interval files are read in the background; the file shows the outcome when done.
+  events.on('connection.file_added', ({ fileId, fileType }) =>
+    fileType === 'pdf' ? undefined : queue.enqueue(importFileJob, { fileId }),
+  );
+  webhooks.subscribeTo(events);
+}
+
+/** Stops the queue, then the browser and the store connections. */
+export async function closeServices(services: Services): Promise<void> {
+  await services.queue.stop();
+  await services.browser.close();
+  services.store.close();
+}
