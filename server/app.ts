@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { REVOCATION_CHANNEL } from './features/auth/sessions.ts';
 import { automationRoutes } from './features/automation/routes.ts';
+import { billingRoutes } from './features/billing/routes.ts';
 import { connectionRoutes } from './features/connections/routes.ts';
 import { formRoutes } from './features/forms/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp({
     formRoutes,
     webhookRoutes,
     automationRoutes,
+    billingRoutes,
   ]) {
     routes(app, services);
   }

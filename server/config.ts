@@ -61,6 +61,23 @@ const Env = z.object({
   BROWSER_PAGE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(30),
   BROWSER_TASK_TIMEOUT_SECONDS: z.coerce.number().min(5).max(900).default(120),
   PROVIDER_LOGIN_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+      'must be a Stripe secret key (sk_test_... or sk_live_...)',
+    )
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_...)')
+    .optional(),
+  /** Another Stripe API address (stripe-mock, or the tests' local server). */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 });
 
 /** Where uploaded and generated files live: a folder under DATA_DIR, or an S3 bucket. */
@@ -101,8 +118,18 @@ export type Config = {
   browser: BrowserConfig;
   /** Least time between two background logins to the same utility portal. */
   providerLoginIntervalMs: number;
+  /** Stripe's keys; undefined runs the labelled test mode in which nothing is charged. */
+  stripe: StripeConfig | undefined;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | undefined;
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Stripe's own API unless set (stripe-mock, or a test's local server). */
+  apiUrl: string | undefined;
 };
 
 export type BrowserConfig = {
@@ -159,6 +186,12 @@ export function loadConfig(
   if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID)) {
     throw new ConfigError('Invalid setting S3_BUCKET: required when other S3_ settings are given');
   }
+  const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid setting STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -192,6 +225,15 @@ export function loadConfig(
       taskTimeoutMs: env.BROWSER_TASK_TIMEOUT_SECONDS * 1000,
     },
     providerLoginIntervalMs: env.PROVIDER_LOGIN_INTERVAL_SECONDS * 1000,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
     clientDir: path.resolve('dist/client'),
     ...overrides,
   };

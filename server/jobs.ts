@@ -1,6 +1,7 @@
 import { analyzeJob } from './db/jobs.ts';
 import { sessionCleanupJob } from './features/auth/jobs.ts';
 import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
+import { settlePendingUsageJob } from './features/billing/jobs.ts';
 import { credentialPurgeJob } from './features/connections/jobs.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
 import { orphanCleanupJob } from './features/objects/jobs.ts';
@@ -18,4 +19,5 @@ export const JOBS = [
   importFileJob,
   webhookDeliveryJob,
   analyzeJob,
+  settlePendingUsageJob,
 ];

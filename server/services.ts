@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { SessionStore } from './features/auth/sessions.ts';
 import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
+import { BillingService } from './features/billing/service.ts';
 import { ConnectionsService } from './features/connections/service.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
 import { IntervalsService } from './features/intervals/service.ts';
@@ -12,6 +13,7 @@ import { BrowserService, UrlGuard } from './lib/browser/index.ts';
 import { DomainEvents } from './lib/events.ts';
 import { JobQueue } from './lib/jobs/queue.ts';
 import type { JobDefinition } from './lib/jobs/types.ts';
+import { type Payments, StripePayments, TestModePayments } from './lib/payments/index.ts';
 import { createObjectStore, type ObjectStore } from './lib/storage/index.ts';
 import { CredentialVault } from './lib/vault.ts';
 
@@ -28,6 +30,8 @@ export type Services = {
   vault: CredentialVault;
   /** The process's headless browser (selector detection, login checks). */
   browser: BrowserService;
+  /** Stripe, or the labelled test mode without keys. */
+  payments: Payments;
   /** Decides which hosts webhook deliveries may reach (WEBHOOK_ALLOWED_HOSTS). */
   webhookGuard: UrlGuard;
   sessions: SessionStore;
@@ -37,6 +41,7 @@ export type Services = {
   connections: ConnectionsService;
   intervals: IntervalsService;
   webhooks: WebhooksService;
+  billing: BillingService;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the list holds every payload type.
@@ -58,7 +63,20 @@ export function createServices(options: {
   const jobs: RegisteredJob[] = options.jobs ?? JOBS;
   const queue = new JobQueue<Services>(database, jobs, log, options.jobMode ?? 'queue');
   const events = new DomainEvents(log);
-  const connections = new ConnectionsService({ db, vault, store, events });
+  const payments: Payments = config.stripe
+    ? new StripePayments(config.stripe)
+    : new TestModePayments();
+  // Downloads are for paying owners: the connections service asks billing, built just below.
+  let billing: BillingService | undefined;
+  const connections = new ConnectionsService({
+    db,
+    vault,
+    store,
+    events,
+    paidAccess: (connectionId, userId) =>
+      billing ? billing.hasPaidFor(connectionId, userId) : Promise.resolve(false),
+  });
+  billing = new BillingService({ db, payments, connections, events });
   const services: Services = {
     config,
     log,
@@ -66,6 +84,7 @@ export function createServices(options: {
     db,
     store,
     vault,
+    payments,
     // Chromium is launched on the first task that needs it.
     browser: new BrowserService(config.browser, log),
     webhookGuard: new UrlGuard(config.webhookAllowedHosts),
@@ -75,6 +94,7 @@ export function createServices(options: {
     connections,
     intervals: new IntervalsService({ db, store, connections }),
     webhooks: new WebhooksService({ db, queue }),
+    billing,
   };
   queue.provide(services);
   wireSubscriptions(services);
@@ -82,7 +102,7 @@ export function createServices(options: {
 }
 
 /** Who follows up on what. The features that emit these events never import their followers. */
-function wireSubscriptions({ events, queue, webhooks }: Services): void {
+function wireSubscriptions({ events, queue, webhooks, sessions }: Services): void {
   // A new customer login is checked in the background; the customer never waits for it.
   events.on('connection.created', ({ connectionId }) =>
     queue.enqueue(verifyConnectionCredentialsJob, { connectionId }),
@@ -92,6 +112,8 @@ function wireSubscriptions({ events, queue, webhooks }: Services): void {
     fileType === 'pdf' ? undefined : queue.enqueue(importFileJob, { fileId }),
   );
   webhooks.subscribeTo(events);
+  // A card or plan change must show at once, not after the session cache's few seconds.
+  events.on('user.billing_changed', ({ userId }) => sessions.forgetUser(userId));
 }
 
 /** Stops the queue, then the browser and the store connections. */

@@ -1,5 +1,6 @@
 // `npm run bench` (after a fresh build): prints the figures the issues ask for.
 import { benchAutomation } from './automation.ts';
+import { benchBilling } from './billing.ts';
 import { benchConnections } from './connections.ts';
 import { benchColdStart, benchLandingBundle, benchSessionRoute } from './foundation.ts';
 import { benchIntervals } from './intervals.ts';
@@ -11,6 +12,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['connections: admin search at 100,000 rows, form submissions', benchConnections],
   ['interval import and analysis', benchIntervals],
   ['browser automation', benchAutomation],
+  ['billing: record-usage against a local Stripe', benchBilling],
 ];
 
 for (const [name, run] of benches) {

@@ -20,6 +20,8 @@ const OWNERS: Record<string, string> = {
   webhook_endpoints: 'server/features/webhooks/',
   webhook_deliveries: 'server/features/webhooks/',
   usage_records: 'server/features/billing/',
+  billing_profiles: 'server/features/billing/',
+  stripe_events: 'server/features/billing/',
   reports: 'server/features/reports/',
   audit_log: 'server/lib/audit.ts',
   outbox: 'server/lib/mail/',

@@ -164,6 +164,11 @@ export const connectionFiles = pgTable(
   ],
 );
 
+/**
+ * One report bought: what it cost, how it was paid and where that stands. At most one request
+ * per connection is open (not failed, refunded or fulfilled) at a time, so a double click or a
+ * retry finds the open one instead of charging again.
+ */
 export const usageRecords = pgTable(
   'usage_records',
   {
@@ -175,12 +180,57 @@ export const usageRecords = pgTable(
     reportType: text().notNull().default('utility_report'),
     description: text(),
     costCents: integer().notNull(),
-    status: text().notNull().default('billed'),
+    plan: text({ enum: ['basic', 'premium'] })
+      .notNull()
+      .default('basic'),
+    status: text({
+      enum: ['pending', 'billed', 'invoiced', 'requires_action', 'failed', 'refunded'],
+    })
+      .notNull()
+      .default('pending'),
+    statusMessage: text(),
+    /** Recorded without Stripe keys: nothing was charged. */
+    testMode: boolean().notNull().default(false),
     stripePaymentIntentId: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    stripeInvoiceItemId: text(),
+    stripeRefundId: text(),
+    /** The report was delivered: the request is closed and a new one may be made. */
+    fulfilledAt: timestamp({ withTimezone: true }),
+    ...timestamps,
   },
-  (t) => [index('usage_records_user_id_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('usage_records_user_id_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('usage_records_open_request_idx')
+      .on(t.connectionId)
+      .where(
+        sql`${t.fulfilledAt} is null and ${t.status} in ('pending', 'billed', 'invoiced', 'requires_action')`,
+      ),
+    index('usage_records_payment_intent_idx').on(t.stripePaymentIntentId),
+    check('usage_records_cost_check', sql`${t.costCents} >= 0`),
+  ],
 );
+
+/** A user's card and subscription as the payment provider last told us (owned by billing). */
+export const billingProfiles = pgTable('billing_profiles', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  cardBrand: text(),
+  cardLast4: text(),
+  cardExpires: text(),
+  subscriptionId: text(),
+  subscriptionStatus: text(),
+  currentPeriodEnd: timestamp({ withTimezone: true }),
+  cancelAtPeriodEnd: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Stripe events already applied: a replayed or duplicated event is ignored. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 export const reports = pgTable(
   'reports',

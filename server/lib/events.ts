@@ -26,6 +26,12 @@ export type DomainEventMap = {
     verified: boolean | null;
     message: string;
   };
+  /** A report was paid for (or put on the subscription's invoice): build it (reports). */
+  'report.requested': { usageRecordId: number; connectionId: number; userId: number };
+  /** A paid request was refunded or taken off the invoice: the report will not be built. */
+  'report.cancelled': { usageRecordId: number; connectionId: number | null; reason: string };
+  /** A user's card, plan or subscription changed: cached copies of the user are stale. */
+  'user.billing_changed': { userId: number };
 };
 
 export type DomainEventName = keyof DomainEventMap;

@@ -247,6 +247,11 @@ describe('files', () => {
 
     const owned = await as(bob.cookie).get(`/api/connections/${bobConnection}/files`);
     expect(owned.json().map((f: { id: number }) => f.id)).toEqual([file.id]);
+    // The owner downloads once a report on the connection is paid for (test mode here).
+    expect((await as(bob.cookie).get(file.fileUrl)).statusCode).toBe(402);
+    await as(bob.cookie).post('/api/billing/test-card', { plan: 'basic' });
+    const bought = await as(bob.cookie).post('/api/record-usage', { connectionId: bobConnection });
+    expect(bought.json().status).toBe('billed');
     const download = await as(bob.cookie).get(file.fileUrl);
     expect(download.statusCode).toBe(302);
     const body = await t.app.inject({ method: 'GET', url: String(download.headers.location) });

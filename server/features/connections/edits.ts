@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ConnectionUpdate } from '../../../common/connections.ts';
 import type { Db } from '../../db/client.ts';
 import { connections } from '../../db/schema.ts';
@@ -63,4 +63,26 @@ export async function applyEdit(
     }
     return before.status;
   });
+}
+
+/**
+ * A paid report request moves a pending connection to in_progress: one conditional update (a
+ * connection already further along is left alone), recorded like an admin's change. Returns
+ * whether it moved.
+ */
+export async function startWork(db: Db, id: number, actorId: number): Promise<boolean> {
+  const moved = await db
+    .update(connections)
+    .set({ status: 'in_progress', updatedAt: new Date() })
+    .where(and(eq(connections.id, id), eq(connections.status, 'pending')))
+    .returning({ id: connections.id });
+  if (moved.length === 0) return false;
+  await recordAudit(db, {
+    actorId,
+    action: 'connection.status_changed',
+    entityType: 'connection',
+    entityId: String(id),
+    details: { from: 'pending', to: 'in_progress', reason: 'report requested' },
+  });
+  return true;
 }

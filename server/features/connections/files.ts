@@ -85,7 +85,14 @@ export async function deleteFile(db: Db, store: ObjectStore, fileId: number, act
   return row;
 }
 
-export async function fileDownloadUrl(db: Db, store: ObjectStore, fileId: number, viewer: Viewer) {
+export async function fileDownloadUrl(
+  db: Db,
+  store: ObjectStore,
+  fileId: number,
+  viewer: Viewer,
+  assertPaid: (connectionId: number) => Promise<void>,
+) {
   const row = await findFile(db, fileId, viewer);
+  await assertPaid(row.connectionId);
   return store.signDownload({ key: row.objectKey, fileName: row.fileName });
 }

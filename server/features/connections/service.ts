@@ -7,12 +7,13 @@ import type {
 } from '../../../common/connections.ts';
 import type { CustomerSubmission } from '../../../common/forms.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { findConnectionRow, type Viewer } from './access.ts';
 import { purgeDueCredentials, revealCredentials } from './credentials.ts';
-import { applyEdit } from './edits.ts';
+import { applyEdit, startWork } from './edits.ts';
 import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
 import { getConnection, latestConnections, listConnections } from './queries.ts';
 import {
@@ -27,6 +28,9 @@ import { computeStats } from './stats.ts';
 import { insertSubmission, type SubmissionOutcome } from './submissions.ts';
 
 export type { Viewer } from './access.ts';
+
+/** Whether this user paid for a report on this connection (answered by billing). */
+export type PaidAccess = (connectionId: number, userId: number) => Promise<boolean>;
 export { TOTAL_CAP } from './queries.ts';
 export type { ImportedFigures } from './records.ts';
 
@@ -41,11 +45,20 @@ export class ConnectionsService {
   private readonly store: ObjectStore;
   private readonly events: DomainEvents;
 
-  constructor(deps: { db: Db; vault: CredentialVault; store: ObjectStore; events: DomainEvents }) {
+  private readonly paidAccess: PaidAccess;
+
+  constructor(deps: {
+    db: Db;
+    vault: CredentialVault;
+    store: ObjectStore;
+    events: DomainEvents;
+    paidAccess: PaidAccess;
+  }) {
     this.db = deps.db;
     this.vault = deps.vault;
     this.store = deps.store;
     this.events = deps.events;
+    this.paidAccess = deps.paidAccess;
   }
 
   // Reading
@@ -123,8 +136,49 @@ export class ConnectionsService {
     return deleteFile(this.db, this.store, fileId, actor);
   }
 
+  /** A signed download of a file: admins always, its owner once a report on it is paid for. */
   fileDownloadUrl(fileId: number, viewer: Viewer) {
-    return fileDownloadUrl(this.db, this.store, fileId, viewer);
+    return fileDownloadUrl(this.db, this.store, fileId, viewer, (connectionId) =>
+      this.assertPaidFor(connectionId, viewer),
+    );
+  }
+
+  /**
+   * The connection's data (files, interval exports, the report) may be downloaded: by admins,
+   * and by its owner after paying for a report on it (DESIGN section 6). 404 when the viewer
+   * cannot see the connection at all; 402 when they could buy access.
+   */
+  async assertPaidFor(connectionId: number, viewer: Viewer): Promise<void> {
+    const row = await findConnectionRow(this.db, connectionId, viewer);
+    if (viewer.role === 'admin') return;
+    if (!(await this.paidAccess(row.id, viewer.id))) {
+      throw new AppError(
+        402,
+        'Generate a report on this connection to download its files.',
+        'payment_required',
+      );
+    }
+  }
+
+  /**
+   * A paid report request: a pending connection moves to in_progress (other statuses stay).
+   * Pass the transaction that records the payment, so both land together; call what it
+   * returns once that transaction has committed, to announce the change.
+   */
+  async markReportRequested(
+    connectionId: number,
+    userId: number,
+    tx: Db = this.db,
+  ): Promise<() => Promise<void>> {
+    const moved = await startWork(tx, connectionId, userId);
+    return async () => {
+      if (!moved) return;
+      await this.events.emit('connection.status_changed', {
+        connectionId,
+        from: 'pending',
+        to: 'in_progress',
+      });
+    };
   }
 
   // Credentials

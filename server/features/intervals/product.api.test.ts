@@ -84,6 +84,20 @@ describe('interval files recorded on a connection', () => {
     expect(summary.analytics.heatmap).toHaveLength(12);
     expect(summary.quality.dst.folded).toBe(1);
 
+    // The export is the owner's once a report on the connection is paid for (test mode here).
+    expect((await get(`/api/connections/${id}/intervals.csv`, owner.cookie)).statusCode).toBe(402);
+    for (const [url, payload] of [
+      ['/api/billing/test-card', { plan: 'basic' }],
+      ['/api/record-usage', { connectionId: id }],
+    ] as const) {
+      const paid = await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { cookie: owner.cookie },
+      });
+      expect(paid.statusCode).toBe(200);
+    }
     const csv = await get(`/api/connections/${id}/intervals.csv`, owner.cookie);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');

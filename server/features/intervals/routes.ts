@@ -45,7 +45,7 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
     '/api/connections/:id/intervals.csv',
     { config: { access: 'user' }, schema: { params: IdParams } },
     async (request, reply) => {
-      const { series } = await intervals.latestSeries(request.params.id, currentUser(request));
+      const { series } = await intervals.seriesForDownload(request.params.id, currentUser(request));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(`intervals-${request.params.id}.csv`))

@@ -90,6 +90,12 @@ export class IntervalsService {
     return { status: 'imported' };
   }
 
+  /** The newest series as a download: for admins, and for the owner once a report is paid. */
+  async seriesForDownload(connectionId: number, viewer: Viewer) {
+    await this.connections.assertPaidFor(connectionId, viewer);
+    return this.latestSeries(connectionId, viewer);
+  }
+
   /** The newest imported series of a connection the viewer may see. */
   async latestSeries(connectionId: number, viewer: Viewer) {
     await this.connections.assertVisible(connectionId, viewer);

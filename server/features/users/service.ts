@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role, User } from '../../../common/api.ts';
 import type { Db } from '../../db/client.ts';
@@ -103,4 +103,51 @@ export async function ensureFirstAdmin(
   await createUser(db, { username: 'admin', email: null, password, role: 'admin' });
   // Printed once, on purpose: it is the only way to learn it. Set ADMIN_PASSWORD to choose one.
   log.warn(`created administrator "admin" with password ${password} (shown once; change it)`);
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByStripeCustomer(
+  db: Db,
+  customerId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.stripeCustomerId, customerId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Stores the payment provider's customer id once: when two requests race, the first id stays
+ * and is returned to both.
+ */
+export async function attachStripeCustomer(
+  db: Db,
+  userId: number,
+  customerId: string,
+): Promise<string> {
+  await db
+    .update(users)
+    .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+  const row = await findUserById(db, userId);
+  if (!row?.stripeCustomerId) throw notFound('User not found');
+  return row.stripeCustomerId;
+}
+
+/** The card reports are charged to, and the plan the user chose with it (SPEC section 3). */
+export async function setPaymentMethod(
+  db: Db,
+  userId: number,
+  change: { paymentMethodId?: string; planType?: 'free' | 'basic' | 'premium' },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

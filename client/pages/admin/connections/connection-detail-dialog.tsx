@@ -17,6 +17,7 @@ import {
 import { ConnectionFiles } from './connection-files.tsx';
 import { CredentialsSection } from './credentials-section.tsx';
 import { IntervalSection } from './interval-section.tsx';
+import { PaidRequestsSection } from './paid-requests-section.tsx';
 import { useConnection } from './use-connections.ts';
 
 /** "Connection Details" (SPEC section 2): every field, files, credentials, interval data. */
@@ -79,6 +80,7 @@ function ConnectionDetail({ shown }: { shown: Connection }) {
           />
         </Section>
       </div>
+      <PaidRequestsSection connectionId={connection.id} />
       <CredentialsSection connection={connection} />
       <ConnectionFiles connectionId={connection.id} />
       <IntervalSection connectionId={connection.id} />

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/** Billing API contract (SPEC sections 2, 4, 7; DESIGN section 6). Money is integer cents. */
+
+export const PlanId = z.enum(['basic', 'premium'], { error: 'Please choose a plan' });
+export type PlanId = z.infer<typeof PlanId>;
+
+/** POST /api/create-setup-intent */
+export const SetupIntentBody = z.object({ plan: PlanId.default('basic') });
+export type SetupIntentBody = z.infer<typeof SetupIntentBody>;
+
+/**
+ * `clientSecret` is Stripe's (SPEC section 7). In test mode (no Stripe keys) there is no Stripe:
+ * `testMode` is true, `publishableKey` null, and the page records a test card instead.
+ */
+export const SetupIntentResponse = z.object({
+  clientSecret: z.string(),
+  publishableKey: z.string().nullable(),
+  testMode: z.boolean(),
+});
+export type SetupIntentResponse = z.infer<typeof SetupIntentResponse>;
+
+/** POST /api/billing/confirm-setup: after Stripe's confirmSetup, the server re-reads it. */
+export const ConfirmSetupBody = z.object({
+  setupIntentId: z.string().regex(/^seti_[A-Za-z0-9_]+$/, 'Invalid setup intent'),
+});
+export type ConfirmSetupBody = z.infer<typeof ConfirmSetupBody>;
+
+/** POST /api/billing/test-card: test mode only. */
+export const TestCardBody = z.object({ plan: PlanId.default('basic') });
+
+export const UsageStatus = z.enum([
+  /** Created; the charge has not answered yet. */
+  'pending',
+  /** Paid (pay-per-report) or paid on the month's invoice (subscription). */
+  'billed',
+  /** On the subscription's next invoice, billed at month end. */
+  'invoiced',
+  /** The bank asks the cardholder to confirm (3-D Secure). */
+  'requires_action',
+  /** Declined or failed; nothing was charged and no report was started. */
+  'failed',
+  /** The report could not be delivered: refunded, or taken off the invoice. */
+  'refunded',
+]);
+export type UsageStatus = z.infer<typeof UsageStatus>;
+
+/** POST /api/record-usage (SPEC section 7). */
+export const RecordUsageBody = z.object({
+  reportType: z.literal('utility_report').default('utility_report'),
+  connectionId: z.coerce
+    .number({ error: 'connectionId is required' })
+    .int()
+    .positive('connectionId is required')
+    .max(2_147_483_647, 'Invalid connectionId'),
+  description: z.string().trim().max(500).optional(),
+});
+export type RecordUsageBody = z.infer<typeof RecordUsageBody>;
+
+export const UsageRecord = z.object({
+  id: z.number().int(),
+  reportType: z.string(),
+  description: z.string().nullable(),
+  connectionId: z.number().int().nullable(),
+  /** Dollars, as SPEC shows them; `costCents` is the exact figure. */
+  cost: z.number(),
+  costCents: z.number().int(),
+  status: UsageStatus,
+  plan: PlanId,
+  /** Why a charge failed or needs the cardholder, or why it was refunded. */
+  statusMessage: z.string().nullable(),
+  /** Recorded in test mode: no card was charged. */
+  testMode: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type UsageRecord = z.infer<typeof UsageRecord>;
+
+/** The answer to record-usage: the record, and Stripe's secret when the bank wants a check. */
+export const RecordUsageResponse = UsageRecord.extend({
+  /** Present when `status` is `requires_action`: confirm with Stripe.js on this page. */
+  paymentIntentClientSecret: z.string().nullable(),
+});
+export type RecordUsageResponse = z.infer<typeof RecordUsageResponse>;
+
+/** GET /api/usage (SPEC section 7): the list and the total of what was billed. */
+export const UsageResponse = z.object({
+  usage: z.array(UsageRecord),
+  /** Dollars billed or on an invoice; refunded and failed records do not count. */
+  totalCost: z.number(),
+  totalCostCents: z.number().int(),
+});
+export type UsageResponse = z.infer<typeof UsageResponse>;
+
+/** GET /api/billing */
+export const BillingSummary = z.object({
+  plan: z.enum(['free', 'basic', 'premium']),
+  testMode: z.boolean(),
+  /** For Stripe.js when a charge needs the cardholder's confirmation; null in test mode. */
+  publishableKey: z.string().nullable(),
+  paymentMethod: z
+    .object({ brand: z.string(), last4: z.string(), expires: z.string().nullable() })
+    .nullable(),
+  subscription: z
+    .object({
+      status: z.string(),
+      cancelAtPeriodEnd: z.boolean(),
+      currentPeriodEnd: z.iso.datetime().nullable(),
+      /** The next invoice: the monthly fee plus this month's reports so far. */
+      nextInvoiceCents: z.number().int().nullable(),
+      nextInvoiceDate: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+});
+export type BillingSummary = z.infer<typeof BillingSummary>;
+
+/** POST /api/billing/plan: switch between pay-per-report and the subscription. */
+export const ChangePlanBody = z.object({ plan: PlanId });
+
+/** POST /api/usage/:id/refund (admin): the data could not be obtained. */
+export const RefundBody = z.object({
+  reason: z.string().trim().min(1, 'Please say why the report cannot be delivered').max(500),
+});
+
+/** The banner shown wherever test mode could be mistaken for real billing. */
+export const TEST_MODE_BANNER = 'Test mode: no card is charged';

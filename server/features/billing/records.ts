@@ -1,0 +1,211 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { UsageRecord, UsageStatus } from '../../../common/billing.ts';
+import type { Db } from '../../db/client.ts';
+import { billingProfiles, connections, stripeEvents, usageRecords } from '../../db/schema.ts';
+
+export type UsageRow = typeof usageRecords.$inferSelect;
+export type ProfileRow = typeof billingProfiles.$inferSelect;
+
+/** A request is open until it failed, was refunded or its report was delivered. */
+export const OPEN_STATUSES: UsageStatus[] = ['pending', 'billed', 'invoiced', 'requires_action'];
+/** What the user owes or paid: these count towards the total and unlock downloads. */
+export const PAID_STATUSES: UsageStatus[] = ['billed', 'invoiced'];
+
+export function toUsageRecord(row: UsageRow): UsageRecord {
+  return {
+    id: row.id,
+    reportType: row.reportType,
+    description: row.description,
+    connectionId: row.connectionId,
+    cost: row.costCents / 100,
+    costCents: row.costCents,
+    status: row.status,
+    plan: row.plan,
+    statusMessage: row.statusMessage,
+    testMode: row.testMode,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findOpenRequest(db: Db, connectionId: number): Promise<UsageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(usageRecords)
+    .where(
+      and(
+        eq(usageRecords.connectionId, connectionId),
+        isNull(usageRecords.fulfilledAt),
+        inArray(usageRecords.status, OPEN_STATUSES),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * A new pending request, or undefined when one is already open for the connection (the partial
+ * unique index decides, so two requests at the same moment cannot both insert).
+ */
+export async function insertRequest(
+  db: Db,
+  values: Pick<
+    typeof usageRecords.$inferInsert,
+    'userId' | 'description' | 'costCents' | 'plan' | 'testMode' | 'reportType'
+  > & { connectionId: number },
+): Promise<UsageRow | undefined> {
+  // One statement: the row is inserted only when the connection is the user's own (it reads
+  // connections, which billing never writes), and only when no request is open for it.
+  // Drizzle's insert-select wants every column, in the table's order.
+  const owned = db
+    .select({
+      id: sql<number>`nextval('usage_records_id_seq')`.as('id'),
+      userId: connections.userId,
+      connectionId: connections.id,
+      reportType: sql<string>`${values.reportType}::text`.as('report_type'),
+      description: sql<string | null>`${values.description ?? null}::text`.as('description'),
+      costCents: sql<number>`${values.costCents}::integer`.as('cost_cents'),
+      plan: sql<'basic' | 'premium'>`${values.plan}::text`.as('plan'),
+      status: sql<'pending'>`'pending'::text`.as('status'),
+      statusMessage: sql<string | null>`null::text`.as('status_message'),
+      testMode: sql<boolean>`${values.testMode}::boolean`.as('test_mode'),
+      stripePaymentIntentId: sql<string | null>`null::text`.as('stripe_payment_intent_id'),
+      stripeInvoiceItemId: sql<string | null>`null::text`.as('stripe_invoice_item_id'),
+      stripeRefundId: sql<string | null>`null::text`.as('stripe_refund_id'),
+      fulfilledAt: sql<Date | null>`null::timestamptz`.as('fulfilled_at'),
+      createdAt: sql<Date>`now()`.as('created_at'),
+      updatedAt: sql<Date>`now()`.as('updated_at'),
+    })
+    .from(connections)
+    .where(and(eq(connections.id, values.connectionId), eq(connections.userId, values.userId)));
+  const [row] = await db.insert(usageRecords).select(owned).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findRecord(db: Db, id: number): Promise<UsageRow | undefined> {
+  const [row] = await db.select().from(usageRecords).where(eq(usageRecords.id, id)).limit(1);
+  return row;
+}
+
+export async function updateRecord(
+  db: Db,
+  id: number,
+  change: Partial<
+    Pick<
+      UsageRow,
+      | 'status'
+      | 'statusMessage'
+      | 'stripePaymentIntentId'
+      | 'stripeInvoiceItemId'
+      | 'stripeRefundId'
+    >
+  >,
+): Promise<UsageRow> {
+  const [row] = await db
+    .update(usageRecords)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(usageRecords.id, id))
+    .returning();
+  if (!row) throw new Error(`usage record ${id} vanished`);
+  return row;
+}
+
+export async function listRecords(db: Db, userId: number): Promise<UsageRow[]> {
+  return db
+    .select()
+    .from(usageRecords)
+    .where(eq(usageRecords.userId, userId))
+    .orderBy(desc(usageRecords.createdAt), desc(usageRecords.id))
+    .limit(1000);
+}
+
+export async function hasPaidRequest(db: Db, connectionId: number, userId: number) {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(usageRecords)
+    .where(
+      and(
+        eq(usageRecords.connectionId, connectionId),
+        eq(usageRecords.userId, userId),
+        inArray(usageRecords.status, PAID_STATUSES),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Records still pending after `olderThan`: a crash or a lost answer between charge and record. */
+export async function stalePending(db: Db, olderThan: Date): Promise<UsageRow[]> {
+  return db
+    .select()
+    .from(usageRecords)
+    .where(and(eq(usageRecords.status, 'pending'), sql`${usageRecords.createdAt} < ${olderThan}`))
+    .limit(100);
+}
+
+export async function getProfile(db: Db, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(billingProfiles)
+    .where(eq(billingProfiles.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function saveProfile(
+  db: Db,
+  userId: number,
+  change: Partial<Omit<ProfileRow, 'userId' | 'updatedAt'>>,
+): Promise<void> {
+  const values = { ...change, updatedAt: new Date() };
+  await db
+    .insert(billingProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: billingProfiles.userId, set: values });
+}
+
+export async function findProfileBySubscription(db: Db, subscriptionId: string) {
+  const [row] = await db
+    .select()
+    .from(billingProfiles)
+    .where(eq(billingProfiles.subscriptionId, subscriptionId))
+    .limit(1);
+  return row;
+}
+
+/** Records a provider event; false when it was seen before (a replay or a duplicate). */
+export async function firstSighting(db: Db, id: string, type: string): Promise<boolean> {
+  const rows = await db
+    .insert(stripeEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  return rows.length > 0;
+}
+
+/** Forgets an event whose handling failed, so the provider's retry applies it. */
+export async function forgetEvent(db: Db, id: string): Promise<void> {
+  await db.delete(stripeEvents).where(eq(stripeEvents.id, id));
+}
+
+export async function recordsWithInvoiceItems(db: Db, itemIds: string[]) {
+  if (itemIds.length === 0) return [];
+  return db.select().from(usageRecords).where(inArray(usageRecords.stripeInvoiceItemId, itemIds));
+}
+
+export async function recordByPaymentIntent(db: Db, paymentIntentId: string) {
+  const [row] = await db
+    .select()
+    .from(usageRecords)
+    .where(eq(usageRecords.stripePaymentIntentId, paymentIntentId))
+    .limit(1);
+  return row;
+}
+
+export async function recordsOfConnection(db: Db, connectionId: number): Promise<UsageRow[]> {
+  return db
+    .select()
+    .from(usageRecords)
+    .where(eq(usageRecords.connectionId, connectionId))
+    .orderBy(desc(usageRecords.createdAt), desc(usageRecords.id))
+    .limit(100);
+}

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BillingSummary,
+  ChangePlanBody,
+  ConfirmSetupBody,
+  RecordUsageBody,
+  RecordUsageResponse,
+  RefundBody,
+  SetupIntentBody,
+  SetupIntentResponse,
+  TestCardBody,
+  UsageRecord,
+  UsageResponse,
+} from '../../../common/billing.ts';
+import { IdParams } from '../../lib/params.ts';
+import { currentUser } from '../../plugins/access.ts';
+import type { Services } from '../../services.ts';
+
+const Message = z.object({ message: z.string() });
+/** Card entry is what card-testing attacks hammer: a few a minute per address is plenty. */
+const paymentLimit = { max: 30, timeWindow: '1 minute' };
+/** Buying reports: generous enough for a bulk run over many connections. */
+const usageLimit = { max: 600, timeWindow: '1 minute' };
+
+export function billingRoutes(app: FastifyInstance, { billing }: Pick<Services, 'billing'>) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/create-setup-intent',
+    {
+      config: { access: 'user', rateLimit: paymentLimit },
+      schema: { body: SetupIntentBody, response: { 200: SetupIntentResponse } },
+    },
+    async (request) => billing.createSetupIntent(currentUser(request), request.body.plan),
+  );
+
+  api.post(
+    '/api/billing/confirm-setup',
+    {
+      config: { access: 'user', rateLimit: paymentLimit },
+      schema: { body: ConfirmSetupBody, response: { 200: BillingSummary } },
+    },
+    async (request) => {
+      await billing.confirmSetup(currentUser(request), request.body.setupIntentId);
+      return billing.summaryOf(currentUser(request).id);
+    },
+  );
+
+  api.post(
+    '/api/billing/test-card',
+    {
+      config: { access: 'user', rateLimit: paymentLimit },
+      schema: { body: TestCardBody, response: { 200: BillingSummary } },
+    },
+    async (request) => {
+      await billing.recordTestCard(currentUser(request), request.body.plan);
+      return billing.summaryOf(currentUser(request).id);
+    },
+  );
+
+  api.post(
+    '/api/record-usage',
+    {
+      config: { access: 'user', rateLimit: usageLimit },
+      schema: { body: RecordUsageBody, response: { 200: RecordUsageResponse } },
+    },
+    async (request) => billing.recordUsage(currentUser(request), request.body),
+  );
+
+  api.post(
+    '/api/usage/:id/confirm',
+    {
+      config: { access: 'user', rateLimit: usageLimit },
+      schema: { params: IdParams, response: { 200: RecordUsageResponse } },
+    },
+    async (request) => billing.confirmUsage(currentUser(request), request.params.id),
+  );
+
+  api.get(
+    '/api/usage',
+    { config: { access: 'user' }, schema: { response: { 200: UsageResponse } } },
+    async (request) => billing.usage(currentUser(request)),
+  );
+
+  api.get(
+    '/api/billing',
+    { config: { access: 'user' }, schema: { response: { 200: BillingSummary } } },
+    async (request) => billing.summary(currentUser(request)),
+  );
+
+  api.post(
+    '/api/billing/plan',
+    {
+      config: { access: 'user', rateLimit: paymentLimit },
+      schema: { body: ChangePlanBody, response: { 200: BillingSummary } },
+    },
+    async (request) => billing.changePlan(currentUser(request), request.body.plan),
+  );
+
+  api.post(
+    '/api/billing/cancel',
+    {
+      config: { access: 'user', rateLimit: paymentLimit },
+      schema: { response: { 200: BillingSummary } },
+    },
+    async (request) => billing.cancelSubscription(currentUser(request)),
+  );
+
+  api.post(
+    '/api/usage/:id/refund',
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, body: RefundBody, response: { 200: RecordUsageResponse } },
+    },
+    async (request) =>
+      billing.refund(currentUser(request).id, request.params.id, request.body.reason),
+  );
+
+  api.get(
+    '/api/connections/:id/usage',
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, response: { 200: z.array(UsageRecord) } },
+    },
+    async (request) => billing.requestsOf(request.params.id),
+  );
+
+  // Stripe's events: the raw body is needed for the signature, so JSON is not parsed here.
+  app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    raw
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/stripe/webhook',
+        { config: { access: 'public' }, schema: { response: { 200: Message } } },
+        async (request) => {
+          const signature = request.headers['stripe-signature'];
+          const outcome = await billing.handleEvent(
+            Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+            typeof signature === 'string' ? signature : undefined,
+          );
+          return { message: outcome };
+        },
+      );
+  });
+}

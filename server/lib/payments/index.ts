@@ -1,0 +1,3 @@
+export { StripePayments } from './stripe.ts';
+export { TestModePayments } from './testMode.ts';
+export type * from './types.ts';
