@@ -121,5 +121,5 @@ export const RefundBody = z.object({
   reason: z.string().trim().min(1, 'Please say why the report cannot be delivered').max(500),
 });
 
-/** The banner shown wherever test mode could be mistaken for real billing. */
-export const TEST_MODE_BANNER = 'Test mode: no card is charged';
+// Kept in constants.ts (no zod): the pages that show it should not load zod for one string.
+export { TEST_MODE_BANNER } from './constants.ts';

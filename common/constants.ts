@@ -10,3 +10,6 @@ export const ADMIN_PAGE_SIZE = 10;
 
 /** Shortest password accepted at registration. */
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** Shown wherever test mode (no Stripe keys) could be mistaken for real billing. */
+export const TEST_MODE_BANNER = 'Test mode: no card is charged';

@@ -153,6 +153,16 @@ test('My Connections shows status, period, usage, cost and downloadable files', 
   await expect(card.getByText('$8,247.50')).toBeVisible();
   await expect(card.getByText('1234-5678')).toBeVisible();
   await expect(card.getByText('1.5 MB')).toBeVisible();
+  // Files are the paid product: the owner downloads them once a report is paid for.
+  await expect(
+    card.getByText('Generate a report on this connection to download its files.'),
+  ).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Download interval-data.csv' })).toHaveCount(0);
+  const testCard = await page.request.post('/api/billing/test-card', { data: { plan: 'basic' } });
+  expect(testCard.status(), await testCard.text()).toBe(200);
+  const paid = await page.request.post('/api/record-usage', { data: { connectionId: id } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await page.reload();
 
   const download = page.waitForEvent('download');
   await card.getByRole('link', { name: 'Download interval-data.csv' }).click();

@@ -48,6 +48,39 @@ describe('the built client', () => {
   });
 });
 
+describe('the pages with Stripe configured', () => {
+  it('lets Stripe.js, its frames and its API through the CSP; test mode does not', async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'ur-client-'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const stripe = await createTestApp(
+      {
+        STRIPE_SECRET_KEY: 'sk_test_csp000',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_csp000',
+        STRIPE_WEBHOOK_SECRET: 'whsec_csp000',
+      },
+      { clientDir },
+    );
+    const plain = await createTestApp({}, { clientDir });
+    try {
+      const csp = (await stripe.app.inject({ method: 'GET', url: '/payment' })).headers[
+        'content-security-policy'
+      ];
+      expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+      expect(csp).toMatch(
+        /frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/,
+      );
+      expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+      const test = (await plain.app.inject({ method: 'GET', url: '/payment' })).headers[
+        'content-security-policy'
+      ];
+      expect(test).not.toContain('stripe');
+    } finally {
+      await stripe.close();
+      await plain.close();
+    }
+  });
+});
+
 describe('access declarations', () => {
   it('refuses to register an API route that does not say who may call it', async () => {
     const t = await createTestApp();

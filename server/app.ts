@@ -145,7 +145,10 @@ export async function buildApp({
     await localStorageRoutes(app, { store: services.store });
   }
 
-  await registerClient(app, config.clientDir, storageOrigin ? [storageOrigin] : []);
+  await registerClient(app, config.clientDir, {
+    storage: storageOrigin ? [storageOrigin] : [],
+    stripe: Boolean(config.stripe),
+  });
   return app;
 }
 
@@ -166,19 +169,32 @@ declare module 'fastify' {
 async function registerClient(
   app: FastifyInstance,
   clientDir: string | undefined,
-  storageSources: string[],
+  sources: { storage: string[]; stripe: boolean },
 ) {
+  // Stripe.js, its iframes (Payment Element, 3-D Secure) and its API, as Stripe's CSP guide
+  // lists them; only when Stripe is configured (test mode loads nothing of Stripe's).
+  const stripe = sources.stripe
+    ? {
+        script: ['https://js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+        img: ['https://*.stripe.com'],
+      }
+    : { script: [], frame: [], connect: [], img: [] };
   await app.register(async (pages) => {
     await pages.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:', ...storageSources],
-          'connect-src': ["'self'", ...storageSources],
+          'script-src': ["'self'", ...stripe.script],
+          'frame-src': ["'self'", ...stripe.frame],
+          'img-src': ["'self'", 'data:', 'blob:', ...sources.storage, ...stripe.img],
+          'connect-src': ["'self'", ...sources.storage, ...stripe.connect],
           'upgrade-insecure-requests': null,
         },
       },
+      // Stripe's 3-D Secure and wallet flows open popups that must keep their opener.
+      crossOriginOpenerPolicy: sources.stripe ? { policy: 'same-origin-allow-popups' } : undefined,
     });
     servePages(pages, clientDir);
   });

@@ -1,16 +1,14 @@
+import type { UsageRecord } from '@common/billing.ts';
 import type { Connection } from '@common/connections.ts';
-import { Download, FileText, Sheet } from 'lucide-react';
+import { CircleCheck, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CredentialsBadge, StatusBadge } from '@/components/connection-badges.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  credentialsState,
-  formatDate,
-  formatMegabytes,
-  formatPeriod,
-} from '@/lib/connection-display.ts';
+import { credentialsState, formatDate, formatPeriod } from '@/lib/connection-display.ts';
 import { formatKwh, formatUsd } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
+import { ConnectionFilesList } from './connection-files-list.tsx';
+import { filesUnlocked } from './report-requests.ts';
 
 function Detail({
   term,
@@ -29,13 +27,21 @@ function Detail({
   );
 }
 
-/** One of the user's connections; `onGenerateReport` only when a report cannot be paid yet. */
+/**
+ * One of the user's connections. `reportRequest` is its open (paid or being paid) report
+ * request: it replaces the Generate Report button, so a report is never paid for twice.
+ */
 export function ConnectionCard({
   connection,
+  reportRequest,
   onGenerateReport,
+  onConfirmPayment,
 }: {
   connection: Connection;
+  reportRequest?: UsageRecord;
   onGenerateReport?: () => void;
+  /** For a request whose charge waits for the cardholder's bank. */
+  onConfirmPayment?: () => void;
 }) {
   const credentials = credentialsState(connection);
   const period = formatPeriod(connection.startDate, connection.endDate);
@@ -85,46 +91,33 @@ export function ConnectionCard({
           </Detail>
         )}
       </dl>
-      {connection.files.length > 0 && (
-        <div className="mt-4">
-          <h4 className="text-slate-500 text-xs">Files</h4>
-          <ul
-            className="mt-1 grid grid-cols-1 gap-1"
-            aria-label={`Files of ${connection.customerName}`}
-          >
-            {connection.files.map((file) => {
-              const Icon = file.fileType === 'pdf' ? FileText : Sheet;
-              return (
-                <li key={file.id} className="flex items-center gap-2 text-sm">
-                  <Icon className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
-                  <span className="min-w-0 flex-1 truncate" title={file.fileName}>
-                    {file.fileName}
-                  </span>
-                  <span className="shrink-0 text-slate-500 text-xs">
-                    {formatMegabytes(file.fileSize)}
-                  </span>
-                  <a
-                    href={file.fileUrl}
-                    download={file.fileName}
-                    aria-label={`Download ${file.fileName}`}
-                    className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 font-medium text-blue-600 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
-                  >
-                    <Download className="size-4" aria-hidden="true" />
-                    <span className="hidden sm:inline">Download</span>
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+      <ConnectionFilesList connection={connection} unlocked={filesUnlocked(reportRequest)} />
+      {reportRequest ? (
+        <div className="mt-4 flex flex-wrap items-center justify-end gap-2 text-sm">
+          {reportRequest.status === 'requires_action' && (
+            <>
+              <span className="text-amber-800">Your bank asks you to confirm the payment.</span>
+              {onConfirmPayment && (
+                <Button size="sm" variant="outline" onClick={onConfirmPayment}>
+                  Confirm payment
+                </Button>
+              )}
+            </>
+          )}
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 font-medium text-emerald-800">
+            <CircleCheck className="size-4" aria-hidden="true" />
+            Report requested
+          </span>
         </div>
-      )}
-      {onGenerateReport && (
-        <div className="mt-4 flex justify-end">
-          <Button size="sm" onClick={onGenerateReport}>
-            <FileText aria-hidden="true" />
-            Generate Report
-          </Button>
-        </div>
+      ) : (
+        onGenerateReport && (
+          <div className="mt-4 flex justify-end">
+            <Button size="sm" onClick={onGenerateReport}>
+              <FileText aria-hidden="true" />
+              Generate Report
+            </Button>
+          </div>
+        )
       )}
     </article>
   );

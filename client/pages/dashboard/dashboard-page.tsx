@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import type { User } from '@common/api.ts';
+import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { SignOutButton } from '@/components/sign-out-button.tsx';
@@ -16,18 +17,30 @@ import {
 import { MyConnectionsTab } from './my-connections-tab.tsx';
 import { PaymentRequiredBanner } from './payment-required-banner.tsx';
 import { hasPaymentMethod } from './payment-status.ts';
+import { ConfirmPaymentDialog, ConfirmReportDialog } from './report-dialogs.tsx';
+import { openReportRequests } from './report-requests.ts';
 import { UsageBillingTab } from './usage-billing-tab.tsx';
+import { usePaymentReturn } from './use-payment-return.ts';
+import { useReportFlow } from './use-report-flow.ts';
+import { useUsage } from './use-usage.ts';
 
 /** The signed-in user's dashboard (SPEC section 2): connections, form link, usage and billing. */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
+  usePaymentReturn();
+  // ProtectedRoute renders this page only for a signed-in user.
+  return user ? <Dashboard user={user} /> : null;
+}
+
+function Dashboard({ user }: { user: User }) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const [dialog, setDialog] = useState<BillingDialog>(null);
+  const usage = useUsage();
+  const openRequests = useMemo(() => openReportRequests(usage.data?.usage ?? []), [usage.data]);
+  const reports = useReportFlow(user);
   const tab = tabFromSearch(search);
-  // ProtectedRoute renders this page only for a signed-in user.
-  if (!user) return null;
 
   const paying = hasPaymentMethod(user);
   const showTab = (next: DashboardTab) => navigate(dashboardHref(search, next), { replace: true });
@@ -76,7 +89,12 @@ export default function DashboardPage() {
           </TabsList>
           <TabsContent value="connections">
             <MyConnectionsTab
-              onGenerateReport={paying ? undefined : () => setDialog('payment-required')}
+              openRequests={openRequests}
+              // SPEC section 4: without a payment method, the modal instead of the server.
+              onGenerateReport={(connection) =>
+                paying ? reports.askToConfirm(connection) : setDialog('payment-required')
+              }
+              onConfirmPayment={reports.resumePayment}
               onShowLinks={() => showTab('links')}
             />
           </TabsContent>
@@ -84,7 +102,7 @@ export default function DashboardPage() {
             <CustomerLinksTab uniqueFormUrl={user.uniqueFormUrl} />
           </TabsContent>
           <TabsContent value="billing">
-            <UsageBillingTab user={user} onChoosePlan={() => setDialog('plans')} />
+            <UsageBillingTab onChoosePlan={() => setDialog('plans')} />
           </TabsContent>
         </Tabs>
       </main>
@@ -94,6 +112,19 @@ export default function DashboardPage() {
         onChoosePlan={() => setDialog('plans')}
       />
       <PlanDialog open={dialog === 'plans'} onOpenChange={closeOn} />
+      <ConfirmReportDialog
+        connection={reports.confirming}
+        planType={user.planType}
+        pending={reports.requesting}
+        onConfirm={reports.requestReport}
+        onCancel={reports.cancelConfirm}
+      />
+      <ConfirmPaymentDialog
+        record={reports.awaiting}
+        pending={reports.authenticating}
+        onConfirm={reports.confirmPayment}
+        onCancel={reports.dismissAwaiting}
+      />
     </div>
   );
 }

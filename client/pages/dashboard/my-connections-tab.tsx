@@ -1,3 +1,5 @@
+import type { UsageRecord } from '@common/billing.ts';
+import type { Connection } from '@common/connections.ts';
 import { Inbox, RotateCw } from 'lucide-react';
 import { LoadFailed, LoadingBlock } from '@/components/query-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -5,14 +7,18 @@ import { ConnectionCard } from './connection-card.tsx';
 import { useMyConnections } from './use-my-connections.ts';
 
 /**
- * The user's connections. `onGenerateReport` is given only while the user has no payment
- * method: it opens the payment-required modal (a paying user's reports arrive with billing).
+ * The user's connections, each with Generate Report, or "Report requested" when it has an open
+ * request (`openRequests`, by connection id).
  */
 export function MyConnectionsTab({
+  openRequests,
   onGenerateReport,
+  onConfirmPayment,
   onShowLinks,
 }: {
-  onGenerateReport?: () => void;
+  openRequests: ReadonlyMap<number, UsageRecord>;
+  onGenerateReport: (connection: Connection) => void;
+  onConfirmPayment: (connection: Connection) => void;
   onShowLinks: () => void;
 }) {
   const connections = useMyConnections();
@@ -61,7 +67,12 @@ export function MyConnectionsTab({
       <ul className="grid grid-cols-1 gap-4" aria-label="Connections">
         {connections.data.map((connection) => (
           <li key={connection.id}>
-            <ConnectionCard connection={connection} onGenerateReport={onGenerateReport} />
+            <ConnectionCard
+              connection={connection}
+              reportRequest={openRequests.get(connection.id)}
+              onGenerateReport={() => onGenerateReport(connection)}
+              onConfirmPayment={() => onConfirmPayment(connection)}
+            />
           </li>
         ))}
       </ul>

@@ -1,7 +1,6 @@
 import type { Connection } from '@common/connections.ts';
 import { useQuery } from '@tanstack/react-query';
-
-export const MY_CONNECTIONS_QUERY_KEY = ['/api/my-connections'] as const;
+import { MY_CONNECTIONS_QUERY_KEY } from '@/lib/billing-queries.ts';
 
 /** GET /api/my-connections: the signed-in user's own connections, newest first. */
 export function useMyConnections() {

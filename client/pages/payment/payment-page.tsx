@@ -1,28 +1,36 @@
 import { planById } from '@common/plans.ts';
-import { ArrowLeft, CreditCard } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, Redirect, useLocation, useSearch, useSearchParams } from 'wouter';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useAuth } from '@/lib/auth.tsx';
+import { USER_QUERY_KEY, useAuth } from '@/lib/auth.tsx';
 import { homePathFor, signInPathFor } from '@/lib/redirects.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { PaymentInfoCard } from './payment-info-card.tsx';
 import { PlanSummaryCard } from './plan-summary-card.tsx';
+import { useSetupIntent } from './use-setup-intent.ts';
 
+/** SPEC sections 2 and 4: checks the session, asks for a SetupIntent, then shows the card form. */
 export default function PaymentPage() {
   usePageTitle('Payment');
   const { user, isLoading } = useAuth();
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [path] = useLocation();
   const search = useSearch();
   const plan = planById(params.get('plan'));
+  const setup = useSetupIntent(plan.id, Boolean(user));
+
+  // SPEC section 7: a 401 or any other failure sends the visitor to sign in, silently. The
+  // cached session is dropped first: the sign-in page would otherwise send a still signed-in
+  // user straight back here, and the two pages would bounce forever.
+  const setupFailed = setup.isError;
+  useEffect(() => {
+    if (setupFailed) queryClient.setQueryData(USER_QUERY_KEY, null);
+  }, [setupFailed, queryClient]);
 
   if (isLoading) return <Waiting label="Checking authentication..." />;
   if (!user) {
@@ -33,6 +41,8 @@ export default function PaymentPage() {
       </>
     );
   }
+  if (setup.isError) return <Waiting label="Redirecting to login..." />;
+  if (!setup.data) return <Waiting label="Setting up secure payment..." />;
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -49,26 +59,9 @@ export default function PaymentPage() {
         <p className="mt-2 text-slate-600">
           Review your plan and add a payment method for your reports.
         </p>
-        <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
           <PlanSummaryCard plan={plan} />
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <CreditCard className="size-5 text-blue-600" aria-hidden="true" />
-                Payment Information
-              </CardTitle>
-              <CardDescription>Cards are handled by our secure payment provider.</CardDescription>
-            </CardHeader>
-            <CardContent className="space-y-4 text-slate-600">
-              <p>
-                Adding a card online is not open yet. Nothing is charged in the meantime, and you
-                can already share your customer form link from your dashboard.
-              </p>
-              <Button asChild variant="secondary">
-                <Link href={homePathFor(user)}>Go to Dashboard</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <PaymentInfoCard setup={setup.data} plan={plan.id} />
         </div>
         <Button asChild variant="outline" className="mt-8">
           <Link href="/pricing">

@@ -256,6 +256,30 @@ describe('subscription', () => {
     expect(created[0]?.body.default_payment_method).toBe(user.paymentMethodId);
   });
 
+  it('switches plans: to the subscription starts it, back to pay-per-report ends it at period end', async () => {
+    const { who } = await customer('basic');
+    const up = await call(who, 'POST', '/api/billing/plan', { plan: 'premium' });
+    expect(up.statusCode).toBe(200);
+    expect(BillingSummary.parse(up.json())).toMatchObject({
+      plan: 'premium',
+      subscription: { status: 'active', cancelAtPeriodEnd: false },
+    });
+    const down = await call(who, 'POST', '/api/billing/plan', { plan: 'basic' });
+    expect(BillingSummary.parse(down.json())).toMatchObject({
+      plan: 'premium',
+      subscription: { cancelAtPeriodEnd: true },
+    });
+    const user = (await call(who, 'GET', '/api/user')).json();
+    const updates = fake.requests.filter(
+      (r) => r.method === 'POST' && /^\/v1\/subscriptions\/sub_/.test(r.path),
+    );
+    expect(updates.at(-1)?.body).toEqual({ cancel_at_period_end: 'true' });
+    const created = fake.requests.filter(
+      (r) => r.path === '/v1/subscriptions' && r.body.customer === user.stripeCustomerId,
+    );
+    expect(created).toHaveLength(1);
+  });
+
   it('makes the price once and reuses it', () => {
     expect(
       fake.prices().filter((p) => p.lookup_key === 'utility-reports-premium-monthly'),

@@ -5,6 +5,7 @@ import { connections, usageRecords } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
+import { settlePendingUsageJob } from './jobs.ts';
 
 // Without Stripe keys (npm start on a fresh machine) the whole journey works in a labelled test
 // mode: a test card, reports "bought" at the plan's price, nothing charged anywhere.
@@ -248,5 +249,36 @@ describe('GET /api/connections/:id/usage', () => {
     const admin = await signedIn(t.app, t.database.db, 'admin');
     const res = await call(admin, 'GET', `/api/connections/${id}/usage`);
     expect(res.json().map((r: { id: number }) => r.id)).toEqual([bought.id]);
+  });
+});
+
+describe('the settle-pending job', () => {
+  it('settles a request a crash left pending, and leaves a fresh one alone', async () => {
+    const owner = await withCard('basic');
+    const [stale, fresh] = [await connectionOf(owner), await connectionOf(owner)];
+    const old = new Date(Date.now() - 10 * 60 * 1000);
+    const rows = await t.database.db
+      .insert(usageRecords)
+      .values([
+        {
+          userId: owner.user.id,
+          connectionId: stale,
+          costCents: 2999,
+          testMode: true,
+          createdAt: old,
+        },
+        { userId: owner.user.id, connectionId: fresh, costCents: 2999, testMode: true },
+      ])
+      .returning();
+    await t.app.services.queue.run(settlePendingUsageJob, {});
+    const after = await t.database.db
+      .select()
+      .from(usageRecords)
+      .where(eq(usageRecords.userId, owner.user.id));
+    const statusOf = (id: number | undefined) => after.find((r) => r.id === id)?.status;
+    expect(statusOf(rows[0]?.id)).toBe('billed');
+    expect(statusOf(rows[1]?.id)).toBe('pending');
+    const [moved] = await t.database.db.select().from(connections).where(eq(connections.id, stale));
+    expect(moved?.status).toBe('in_progress');
   });
 });

@@ -74,15 +74,18 @@ function RequestRow({ request, connectionId }: { request: UsageRecord; connectio
             refund.mutate();
           }}
         >
-          <label className="grid flex-1 gap-1">
-            <span className="text-slate-600 text-xs">Why the report cannot be delivered</span>
+          <div className="grid flex-1 gap-1">
+            <label htmlFor={`refund-reason-${request.id}`} className="text-slate-600 text-xs">
+              Why the report cannot be delivered
+            </label>
             <Input
+              id={`refund-reason-${request.id}`}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               required
               maxLength={500}
             />
-          </label>
+          </div>
           <Button type="submit" size="sm" disabled={refund.isPending || !reason.trim()}>
             {refund.isPending ? 'Refunding...' : 'Refund request'}
           </Button>
