@@ -1,135 +1,166 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/client.ts';
-import { createProvider, submission } from '../../server/test/connections.ts';
-import { createUser } from '../../server/test/factories.ts';
 import { startFakeStripe } from '../../server/test/fakeStripe.ts';
+import { appArgs, startServer } from './servers.ts';
 
 const REQUESTS = 300;
 const CONCURRENCY = 8;
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 
+type Client = (
+  method: string,
+  url: string,
+  body?: object,
+) => Promise<{ status: number; json: Record<string, unknown> }>;
+
+function client(base: string, cookie = ''): Client {
+  return async (method, url, body) => {
+    const res = await fetch(base + url, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), cookie },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+}
+
+async function signIn(base: string, path: string, body: object): Promise<string> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
+  return res.headers.get('set-cookie')?.split(';')[0] ?? '';
+}
+
 /**
- * POST /api/record-usage against the local fake Stripe: requests per second, and the product's
- * own time per request (the request's time minus the time spent waiting for Stripe's answer),
- * which is what the issue's 5 ms budget is about. Each request buys a report on a new
- * connection, so every one charges (none is answered from an open request).
+ * POST /api/record-usage with Stripe answered by the local fake (in this process; the app runs
+ * as `npm start` in its own). The product's own time is the request's time minus one bare
+ * round trip to the fake's PaymentIntent endpoint: what is left is ours (routing, checks, the
+ * two database commits, the events), which the issue wants under 5 ms at the median.
  */
 export async function benchBilling() {
+  await benchBillingOn('PGlite', {});
+  // PostgreSQL runs its queries in its own processes; PGlite runs them on the app's thread, so
+  // there the database's own work counts as the product's time.
+  if (process.env.BENCH_DATABASE_URL) {
+    await benchBillingOn('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL });
+  }
+}
+
+async function benchBillingOn(label: string, database: Record<string, string>) {
   const fake = await startFakeStripe();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ur-bench-billing-'));
-  const database = openDatabase({ dataDir: path.join(dataDir, 'db') });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
-    STRIPE_WEBHOOK_SECRET: 'whsec_bench0000',
-    STRIPE_API_URL: fake.url,
-    FORM_RATE_LIMIT: '100000',
+  const app = await startServer(appArgs(), {
+    port: 5000 + Math.floor(Math.random() * 1000),
+    readyPath: '/api/health',
+    jobsReady: true,
+    env: {
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench0000',
+      STRIPE_API_URL: fake.url,
+      FORM_RATE_LIMIT: '100000',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...database,
+    },
   });
-  const app = await buildApp({ config: { ...config, clientDir: undefined }, database });
-  await app.databaseReady;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const payments = app.services.payments;
-  let stripeMs = 0;
-  const chargeOriginal = payments.charge.bind(payments);
-  const timed = new Map<number, number>();
-  payments.charge = async (input) => {
-    const started = performance.now();
-    try {
-      return await chargeOriginal(input);
-    } finally {
-      const spent = performance.now() - started;
-      stripeMs += spent;
-      timed.set(Number(input.metadata.usageRecordId), spent);
-    }
-  };
-
   try {
-    const user = await createUser(database.db);
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: user.username, password: user.password }),
+    const admin = client(app.url, await signIn(app.url, '/api/login', ADMIN));
+    const provider = await admin('POST', '/api/providers', {
+      name: 'Bench Utility',
+      state: 'Ohio',
     });
-    const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-    const post = (url: string, body: object) =>
-      fetch(base + url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify(body),
-      }).then(async (r) => ({ status: r.status, json: await r.json() }));
-    const intent = await post('/api/create-setup-intent', { plan: 'basic' });
+    const userCookie = await signIn(app.url, '/api/register', {
+      username: `bench_${Date.now()}`,
+      password: 'bench-user-password',
+    });
+    const user = client(app.url, userCookie);
+    const me = await user('GET', '/api/user');
+    const intent = await user('POST', '/api/create-setup-intent', { plan: 'basic' });
     const setupIntentId = String(intent.json.clientSecret).split('_secret_')[0] ?? '';
-    fake.succeedSetupIntent(setupIntentId);
-    await post('/api/billing/confirm-setup', { setupIntentId });
-    const provider = await createProvider(database.db);
-    const ids: number[] = [];
-    for (let i = 0; i < REQUESTS + 20; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/form/${user.uniqueFormUrl}`,
-        payload: submission(provider.id),
-      });
-      if (res.statusCode !== 201) throw new Error(`form submission failed: ${res.body}`);
-      ids.push(res.json().id);
-    }
-    // Warm-up: the first requests compile code paths and fill caches.
-    for (const id of ids.splice(0, 20)) await post('/api/record-usage', { connectionId: id });
+    const paymentMethod = fake.succeedSetupIntent(setupIntentId);
+    await user('POST', '/api/billing/confirm-setup', { setupIntentId });
+    const customer = String((await user('GET', '/api/user')).json.stripeCustomerId);
 
-    const overhead: number[] = [];
-    const latency: number[] = [];
-    let failures = 0;
-    stripeMs = 0;
+    const anonymous = client(app.url);
+    const connection = async () => {
+      const res = await anonymous('POST', `/api/form/${me.json.uniqueFormUrl}`, {
+        name: 'Bench Customer',
+        email: 'bench@example.com',
+        address: '1 Bench St',
+        providerId: provider.json.id,
+        username: 'portal-user',
+        password: 'portal-pass',
+        consent: true,
+      });
+      if (res.status !== 201) throw new Error(`form failed: ${JSON.stringify(res.json)}`);
+      return Number(res.json.id);
+    };
+    const buy = async (connectionId: number) => {
+      const t0 = performance.now();
+      const res = await user('POST', '/api/record-usage', { connectionId });
+      if (res.status !== 200 || res.json.status !== 'billed') {
+        throw new Error(`not billed: ${JSON.stringify(res.json)}`);
+      }
+      return performance.now() - t0;
+    };
+
+    // One Stripe round trip as the app makes it, measured from here: the part that is not ours.
+    const stripeTrip: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${fake.url}/v1/payment_intents`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${fake.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': `bench-baseline-${i}`,
+        },
+        body: new URLSearchParams({
+          amount: '2999',
+          currency: 'usd',
+          customer,
+          payment_method: paymentMethod,
+          off_session: 'true',
+          confirm: 'true',
+        }),
+      });
+      await res.text();
+      stripeTrip.push(performance.now() - t0);
+    }
+
+    const warm = await Promise.all(Array.from({ length: 20 }, connection));
+    for (const id of warm) await buy(id);
+
+    const alone: number[] = [];
+    for (let i = 0; i < 100; i++) alone.push(await buy(await connection()));
+    const ours = median(alone) - median(stripeTrip);
+    console.log(
+      `${label}: record-usage one at a time: median ${median(alone).toFixed(2)} ms, of which one Stripe round trip ${median(stripeTrip).toFixed(2)} ms; the product's own time ${ours.toFixed(2)} ms (target < 5 ms)`,
+    );
+
+    const ids: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) ids.push(await connection());
+    const before = fake.paymentIntents().length;
     const started = performance.now();
+    const latencies: number[] = [];
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        for (let id = ids.shift(); id !== undefined; id = ids.shift()) {
-          const t0 = performance.now();
-          const res = await post('/api/record-usage', { connectionId: id });
-          const spent = performance.now() - t0;
-          if (res.status !== 200 || res.json.status !== 'billed') failures++;
-          latency.push(spent);
-          overhead.push(spent - (timed.get(res.json.id) ?? 0));
-        }
+        for (let id = ids.shift(); id !== undefined; id = ids.shift())
+          latencies.push(await buy(id));
       }),
     );
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `record-usage with the fake Stripe: ${(REQUESTS / seconds).toFixed(0)} req/s at concurrency ${CONCURRENCY}, ${failures} failed, ${fake.paymentIntents().length - 20} charges for ${REQUESTS} requests`,
-    );
-    console.log(
-      `record-usage median ${median(latency).toFixed(2)} ms, of which waiting for Stripe ${(stripeMs / REQUESTS).toFixed(2)} ms on average; the product's own time: median ${median(overhead).toFixed(2)} ms (target < 5 ms)`,
-    );
-    // One at a time: the product's time without queueing behind other requests.
-    const alone: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/form/${user.uniqueFormUrl}`,
-        payload: submission(provider.id),
-      });
-      const t0 = performance.now();
-      const bought = await post('/api/record-usage', { connectionId: res.json().id });
-      if (bought.json.status !== 'billed') throw new Error(`not billed: ${JSON.stringify(bought)}`);
-      alone.push(performance.now() - t0 - (timed.get(bought.json.id) ?? 0));
-    }
-    console.log(
-      `record-usage one at a time: the product's own time median ${median(alone).toFixed(2)} ms (target < 5 ms)`,
+      `${label}: record-usage at concurrency ${CONCURRENCY}: ${(REQUESTS / seconds).toFixed(0)} req/s, median ${median(latencies).toFixed(1)} ms, ${fake.paymentIntents().length - before} charges for ${REQUESTS} requests, unexpected Stripe calls: ${fake.unexpected.length}`,
     );
   } finally {
-    await app.close();
-    await database.close();
+    await app.stop();
     await fake.close();
   }
 }
