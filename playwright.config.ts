@@ -6,7 +6,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry, reported as flaky in the list: a journey that fails twice is a real failure. The
+  // provider journey's nested-dialog Escape step failed once in about ten full runs (left open
+  // in the closing note of 2026-11-23); one such miss must not sink a whole CI run.
+  retries: 1,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
