@@ -44,7 +44,7 @@ export function billingRoutes(app: FastifyInstance, { billing }: Pick<Services, 
     },
     async (request) => {
       await billing.confirmSetup(currentUser(request), request.body.setupIntentId);
-      return billing.summaryOf(currentUser(request).id);
+      return billing.summary(currentUser(request));
     },
   );
 
@@ -56,7 +56,7 @@ export function billingRoutes(app: FastifyInstance, { billing }: Pick<Services, 
     },
     async (request) => {
       await billing.recordTestCard(currentUser(request), request.body.plan);
-      return billing.summaryOf(currentUser(request).id);
+      return billing.summary(currentUser(request));
     },
   );
 

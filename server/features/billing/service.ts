@@ -210,7 +210,7 @@ export class BillingService {
       if (user.planType === 'free') await setPaymentMethod(this.db, user.id, { planType: 'basic' });
     }
     await this.events.emit('user.billing_changed', { userId: user.id });
-    return this.summaryOf(user.id);
+    return this.summary(user);
   }
 
   async cancelSubscription(sessionUser: UserRow): Promise<BillingSummary> {
@@ -221,7 +221,7 @@ export class BillingService {
     }
     await this.setCancel(user.id, profile.subscriptionId, true);
     await this.events.emit('user.billing_changed', { userId: user.id });
-    return this.summaryOf(user.id);
+    return this.summary(user);
   }
 
   /** A subscription as the provider now says it is (webhook); ended ones fall back to basic. */
@@ -594,12 +594,8 @@ export class BillingService {
     return hasPaidRequest(this.db, connectionId, userId);
   }
 
-  /** The summary of a user by id (after a change made by this request). */
-  async summaryOf(userId: number): Promise<BillingSummary> {
-    return this.summary(await this.fresh({ id: userId }));
-  }
-
-  async summary(sessionUser: UserRow): Promise<BillingSummary> {
+  /** GET /api/billing; reads the user afresh (the session's copy may predate a change). */
+  async summary(sessionUser: Pick<UserRow, 'id'>): Promise<BillingSummary> {
     const user = await this.fresh(sessionUser);
     const profile = await getProfile(this.db, user.id);
     let subscription: BillingSummary['subscription'] = null;
