@@ -5,6 +5,7 @@ export const WEBHOOK_EVENT_NAMES = [
   'connection.status_changed',
   'connection.file_added',
   'connection.credentials_checked',
+  'report.ready',
 ] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENT_NAMES);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
@@ -14,6 +15,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'connection.status_changed': 'A connection changed status',
   'connection.file_added': 'A file was added to a connection',
   'connection.credentials_checked': 'Utility credentials were checked',
+  'report.ready': 'A report was built and is ready to download',
 };
 
 export const WebhookEndpoint = z.object({

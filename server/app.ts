@@ -16,8 +16,10 @@ import { connectionRoutes } from './features/connections/routes.ts';
 import { formRoutes } from './features/forms/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { intervalRoutes } from './features/intervals/routes.ts';
+import { outboxRoutes } from './features/notifications/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { AppError } from './lib/errors.ts';
@@ -138,6 +140,8 @@ export async function buildApp({
     webhookRoutes,
     automationRoutes,
     billingRoutes,
+    outboxRoutes,
+    reportRoutes,
   ]) {
     routes(app, services);
   }

@@ -78,6 +78,16 @@ const Env = z.object({
     .optional(),
   /** Another Stripe API address (stripe-mock, or the tests' local server). */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** The address users reach the app at, for links in emails and webhooks. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** smtp://user:pass@host:587 or smtps://host:465; without it messages stay in the outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Utility Reports <reports@localhost>'),
+  /** How long the download links in a report email stay valid. */
+  REPORT_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
 });
 
 /** Where uploaded and generated files live: a folder under DATA_DIR, or an S3 bucket. */
@@ -120,6 +130,12 @@ export type Config = {
   providerLoginIntervalMs: number;
   /** Stripe's keys; undefined runs the labelled test mode in which nothing is charged. */
   stripe: StripeConfig | undefined;
+  /** The app's address as users reach it (PUBLIC_URL), without a trailing slash. */
+  publicUrl: string;
+  /** SMTP_URL (undefined: messages stay in the outbox for admins) and the From address. */
+  mail: MailConfig;
+  /** How long a report email's download links stay valid. */
+  reportLinkTtlMs: number;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | undefined;
 };
@@ -131,6 +147,8 @@ export type StripeConfig = {
   /** Stripe's own API unless set (stripe-mock, or a test's local server). */
   apiUrl: string | undefined;
 };
+
+export type MailConfig = { smtpUrl: string | undefined; from: string };
 
 export type BrowserConfig = {
   /** CHROMIUM_PATH; unset, `chromium` on PATH, then /usr/bin/chromium. */
@@ -234,6 +252,9 @@ export function loadConfig(
             apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    reportLinkTtlMs: env.REPORT_LINK_DAYS * 24 * 60 * 60 * 1000,
     clientDir: path.resolve('dist/client'),
     ...overrides,
   };

@@ -5,7 +5,9 @@ import { settlePendingUsageJob } from './features/billing/jobs.ts';
 import { credentialPurgeJob } from './features/connections/jobs.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
 import { orphanCleanupJob } from './features/objects/jobs.ts';
+import { buildReportJob } from './features/reports/jobs.ts';
 import { webhookDeliveryJob } from './features/webhooks/jobs.ts';
+import { mailSendJob } from './lib/mail/index.ts';
 
 /**
  * Every background job the service knows. Workers run these; the app enqueues them. The list is
@@ -20,4 +22,6 @@ export const JOBS = [
   webhookDeliveryJob,
   analyzeJob,
   settlePendingUsageJob,
+  mailSendJob,
+  buildReportJob,
 ];

@@ -7,12 +7,15 @@ import { BillingService } from './features/billing/service.ts';
 import { ConnectionsService } from './features/connections/service.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
 import { IntervalsService } from './features/intervals/service.ts';
+import { NotificationsService } from './features/notifications/service.ts';
+import { ReportsService } from './features/reports/service.ts';
 import { WebhooksService } from './features/webhooks/service.ts';
 import { JOBS } from './jobs.ts';
 import { BrowserService, UrlGuard } from './lib/browser/index.ts';
 import { DomainEvents } from './lib/events.ts';
 import { JobQueue } from './lib/jobs/queue.ts';
 import type { JobDefinition } from './lib/jobs/types.ts';
+import { Mailer } from './lib/mail/index.ts';
 import { type Payments, StripePayments, TestModePayments } from './lib/payments/index.ts';
 import { createObjectStore, type ObjectStore } from './lib/storage/index.ts';
 import { CredentialVault } from './lib/vault.ts';
@@ -36,12 +39,16 @@ export type Services = {
   webhookGuard: UrlGuard;
   sessions: SessionStore;
   queue: JobQueue<Services>;
+  /** The one mail path: SMTP (SMTP_URL), or the outbox admins read. */
+  mailer: Mailer;
   /** What happened, for whoever subscribes (see wireSubscriptions below). */
   events: DomainEvents;
   connections: ConnectionsService;
   intervals: IntervalsService;
   webhooks: WebhooksService;
   billing: BillingService;
+  notifications: NotificationsService;
+  reports: ReportsService;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the list holds every payload type.
@@ -63,6 +70,7 @@ export function createServices(options: {
   const jobs: RegisteredJob[] = options.jobs ?? JOBS;
   const queue = new JobQueue<Services>(database, jobs, log, options.jobMode ?? 'queue');
   const events = new DomainEvents(log);
+  const mailer = new Mailer({ db, store, config: config.mail, log, queue });
   const payments: Payments = config.stripe
     ? new StripePayments(config.stripe)
     : new TestModePayments();
@@ -77,6 +85,21 @@ export function createServices(options: {
       billing ? billing.hasPaidFor(connectionId, userId) : Promise.resolve(false),
   });
   billing = new BillingService({ db, payments, connections, events });
+  // Chromium is launched on the first task that needs it.
+  const browser = new BrowserService(config.browser, log);
+  const intervals = new IntervalsService({ db, store, connections });
+  const reports = new ReportsService({
+    db,
+    store,
+    browser,
+    queue,
+    events,
+    mailer,
+    connections,
+    intervals,
+    billing,
+    config,
+  });
   const services: Services = {
     config,
     log,
@@ -85,16 +108,23 @@ export function createServices(options: {
     store,
     vault,
     payments,
-    // Chromium is launched on the first task that needs it.
-    browser: new BrowserService(config.browser, log),
+    browser,
     webhookGuard: new UrlGuard(config.webhookAllowedHosts),
     sessions: new SessionStore(db, config.sessionSecret, config.sessionTtlMs),
     queue,
+    mailer,
     events,
     connections,
-    intervals: new IntervalsService({ db, store, connections }),
+    intervals,
     webhooks: new WebhooksService({ db, queue }),
     billing,
+    reports,
+    notifications: new NotificationsService({
+      connections,
+      mailer,
+      publicUrl: config.publicUrl,
+      log,
+    }),
   };
   queue.provide(services);
   wireSubscriptions(services);
@@ -102,7 +132,8 @@ export function createServices(options: {
 }
 
 /** Who follows up on what. The features that emit these events never import their followers. */
-function wireSubscriptions({ events, queue, webhooks, sessions }: Services): void {
+function wireSubscriptions(services: Services): void {
+  const { events, queue, webhooks, sessions, notifications, reports } = services;
   // A new customer login is checked in the background; the customer never waits for it.
   events.on('connection.created', ({ connectionId }) =>
     queue.enqueue(verifyConnectionCredentialsJob, { connectionId }),
@@ -112,13 +143,25 @@ function wireSubscriptions({ events, queue, webhooks, sessions }: Services): voi
     fileType === 'pdf' ? undefined : queue.enqueue(importFileJob, { fileId }),
   );
   webhooks.subscribeTo(events);
+  // The form's owner hears of the submission, and the customer that it arrived.
+  notifications.subscribeTo(events);
+  // A paid request is built when its connection is complete; new files on a delivered report
+  // add a version (the build job itself reads interval files still waiting).
+  events.on('report.requested', ({ connectionId, usageRecordId }) =>
+    reports.onRequested(connectionId, usageRecordId),
+  );
+  events.on('connection.status_changed', ({ connectionId, to }) =>
+    to === 'complete' ? reports.onCompleted(connectionId) : undefined,
+  );
+  events.on('connection.file_added', ({ connectionId }) => reports.onFilesChanged(connectionId));
   // A card or plan change must show at once, not after the session cache's few seconds.
   events.on('user.billing_changed', ({ userId }) => sessions.forgetUser(userId));
 }
 
-/** Stops the queue, then the browser and the store connections. */
+/** Stops the queue, then the browser, the SMTP and the store connections. */
 export async function closeServices(services: Services): Promise<void> {
   await services.queue.stop();
   await services.browser.close();
+  services.mailer.close();
   services.store.close();
 }

@@ -4,6 +4,7 @@ import { benchBilling } from './billing.ts';
 import { benchConnections } from './connections.ts';
 import { benchColdStart, benchLandingBundle, benchSessionRoute } from './foundation.ts';
 import { benchIntervals } from './intervals.ts';
+import { benchReports } from './reports.ts';
 
 const benches: [string, () => Promise<void> | void][] = [
   ['landing bundle', benchLandingBundle],
@@ -13,6 +14,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['interval import and analysis', benchIntervals],
   ['browser automation', benchAutomation],
   ['billing: record-usage against a local Stripe', benchBilling],
+  ['reports: build time and Chromium memory', benchReports],
 ];
 
 for (const [name, run] of benches) {

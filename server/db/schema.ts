@@ -232,6 +232,10 @@ export const stripeEvents = pgTable('stripe_events', {
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A built report: one row per version. A paid request (usage record) gets version 1 when its
+ * connection is complete; new files or an admin's rebuild add a version, never replace one.
+ */
 export const reports = pgTable(
   'reports',
   {
@@ -243,19 +247,33 @@ export const reports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     usageRecordId: integer().references(() => usageRecords.id, { onDelete: 'set null' }),
+    version: integer().notNull().default(1),
     status: text({ enum: ['queued', 'building', 'ready', 'failed'] })
       .notNull()
       .default('queued'),
+    /** Why this version exists: the paid request, an admin's Build, or new files. */
+    trigger: text({ enum: ['paid', 'admin', 'files_changed'] })
+      .notNull()
+      .default('paid'),
+    requestedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     htmlKey: text(),
     pdfKey: text(),
     zipKey: text(),
+    /** Every file of the bundle with its size and SHA-256 (the ZIP's manifest.json). */
+    manifest: jsonb().$type<Array<{ name: string; size: number; sha256: string }>>(),
+    /** The headline figures, for the cards, the email and the webhook. */
+    summary: jsonb().$type<Record<string, unknown>>(),
+    /** Fingerprint of the inputs (files and facts) the version was built from. */
+    inputsHash: text(),
     error: text(),
+    builtAt: timestamp({ withTimezone: true }),
     emailedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('reports_connection_id_idx').on(t.connectionId),
     index('reports_user_id_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('reports_connection_version_idx').on(t.connectionId, t.version),
   ],
 );
 
@@ -277,19 +295,31 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Every message the product sends, kept whether or not SMTP is configured: without SMTP_URL it
+ * stays here (`stored`) for admins to read; with it the send job delivers it (`sent`) or
+ * records why not (`failed` after its retries).
+ */
 export const outbox = pgTable(
   'outbox',
   {
     id: serial().primaryKey(),
+    /** Which notice this is (report_ready, new_submission, submission_received, ...). */
+    kind: text().notNull().default('notice'),
     toAddress: text().notNull(),
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
-    status: text({ enum: ['pending', 'sent', 'failed'] })
+    /** Objects to attach, read from the object store when the message is sent. */
+    attachments:
+      jsonb().$type<Array<{ fileName: string; objectKey: string; contentType: string }>>(),
+    status: text({ enum: ['pending', 'sent', 'stored', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /** The SMTP server's message id once accepted. */
+    messageId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
@@ -343,6 +373,7 @@ export const WEBHOOK_EVENTS = [
   'connection.status_changed',
   'connection.file_added',
   'connection.credentials_checked',
+  'report.ready',
   'ping',
 ] as const;
 

@@ -30,6 +30,15 @@ export type DomainEventMap = {
   'report.requested': { usageRecordId: number; connectionId: number; userId: number };
   /** A paid request was refunded or taken off the invoice: the report will not be built. */
   'report.cancelled': { usageRecordId: number; connectionId: number | null; reason: string };
+  /** A report version was built; the links are signed and expire (never credentials). */
+  'report.ready': {
+    reportId: number;
+    connectionId: number;
+    userId: number;
+    version: number;
+    links: { html: string; pdf: string; zip: string };
+    expiresAt: string;
+  };
   /** A user's card, plan or subscription changed: cached copies of the user are stale. */
   'user.billing_changed': { userId: number };
 };

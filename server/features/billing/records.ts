@@ -209,3 +209,31 @@ export async function recordsOfConnection(db: Db, connectionId: number): Promise
     .orderBy(desc(usageRecords.createdAt), desc(usageRecords.id))
     .limit(100);
 }
+
+export async function fulfilRecord(db: Db, id: number): Promise<void> {
+  await db
+    .update(usageRecords)
+    .set({ fulfilledAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(usageRecords.id, id),
+        isNull(usageRecords.fulfilledAt),
+        inArray(usageRecords.status, PAID_STATUSES),
+      ),
+    );
+}
+
+export async function paidAndWaiting(db: Db, connectionIds: number[]): Promise<Set<number>> {
+  if (connectionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ connectionId: usageRecords.connectionId })
+    .from(usageRecords)
+    .where(
+      and(
+        inArray(usageRecords.connectionId, connectionIds),
+        isNull(usageRecords.fulfilledAt),
+        inArray(usageRecords.status, PAID_STATUSES),
+      ),
+    );
+  return new Set(rows.map((r) => r.connectionId).filter((id): id is number => id !== null));
+}

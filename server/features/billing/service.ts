@@ -26,11 +26,13 @@ import {
   findRecord,
   firstSighting,
   forgetEvent,
+  fulfilRecord,
   getProfile,
   hasPaidRequest,
   insertRequest,
   listRecords,
   PAID_STATUSES,
+  paidAndWaiting,
   recordsOfConnection,
   saveProfile,
   stalePending,
@@ -592,6 +594,25 @@ export class BillingService {
 
   hasPaidFor(connectionId: number, userId: number): Promise<boolean> {
     return hasPaidRequest(this.db, connectionId, userId);
+  }
+
+  /** The paid request (billed or on the invoice) still waiting for its report, if any. */
+  async paidRequestWaiting(connectionId: number): Promise<UsageRecord | undefined> {
+    const row = await findOpenRequest(this.db, connectionId);
+    return row && PAID_STATUSES.includes(row.status) ? toUsageRecord(row) : undefined;
+  }
+
+  /** Which of these connections have a paid request waiting for its report. */
+  async connectionsWaiting(connectionIds: number[]): Promise<Set<number>> {
+    return paidAndWaiting(this.db, connectionIds);
+  }
+
+  /**
+   * The report of a paid request was delivered: the request is closed (a new one may follow).
+   * Only a paid request can be fulfilled; anything else is left as it is.
+   */
+  async markFulfilled(usageRecordId: number): Promise<void> {
+    await fulfilRecord(this.db, usageRecordId);
   }
 
   /** GET /api/billing; reads the user afresh (the session's copy may predate a change). */

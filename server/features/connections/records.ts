@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, max } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { connectionFiles, connections } from '../../db/schema.ts';
+import { connectionFiles, connections, providers, users } from '../../db/schema.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { openCredentials } from './credentials.ts';
 
@@ -100,3 +101,54 @@ export async function writeImport(
     })
     .where(and(eq(connections.id, file.connectionId), eq(connections.figuresSetManually, false)));
 }
+
+/**
+ * What a report is built from: the connection's facts, its provider and owner, and its files
+ * with their object keys and who added them. Never the credentials. null when it is gone.
+ */
+export async function reportSubject(db: Db, connectionId: number) {
+  const [row] = await db
+    .select({
+      id: connections.id,
+      userId: connections.userId,
+      status: connections.status,
+      customerName: connections.customerName,
+      customerEmail: connections.customerEmail,
+      accountName: connections.accountName,
+      accountNumber: connections.accountNumber,
+      serviceAddress: connections.serviceAddress,
+      startDate: connections.startDate,
+      endDate: connections.endDate,
+      usageKwh: connections.usageKwh,
+      costCents: connections.costCents,
+      provider: { name: providers.name, state: providers.state },
+      owner: { username: users.username, email: users.email },
+    })
+    .from(connections)
+    .innerJoin(providers, eq(providers.id, connections.providerId))
+    .innerJoin(users, eq(users.id, connections.userId))
+    .where(eq(connections.id, connectionId))
+    .limit(1);
+  if (!row) return null;
+  const uploader = alias(users, 'uploader');
+  const files = await db
+    .select({
+      id: connectionFiles.id,
+      objectKey: connectionFiles.objectKey,
+      fileName: connectionFiles.fileName,
+      fileType: connectionFiles.fileType,
+      fileSize: connectionFiles.fileSize,
+      importStatus: connectionFiles.importStatus,
+      importError: connectionFiles.importError,
+      createdAt: connectionFiles.createdAt,
+      uploadedBy: uploader.username,
+      uploaderRole: uploader.role,
+    })
+    .from(connectionFiles)
+    .leftJoin(uploader, eq(uploader.id, connectionFiles.uploadedBy))
+    .where(eq(connectionFiles.connectionId, connectionId))
+    .orderBy(connectionFiles.createdAt, connectionFiles.id);
+  return { ...row, usageKwh: row.usageKwh === null ? null : Number(row.usageKwh), files };
+}
+
+export type ReportSubject = NonNullable<Awaited<ReturnType<typeof reportSubject>>>;

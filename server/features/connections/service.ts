@@ -21,6 +21,7 @@ import {
   importSubject,
   lastCheckAt,
   loginSubject,
+  reportSubject,
   writeImport,
   writeVerification,
 } from './records.ts';
@@ -32,7 +33,7 @@ export type { Viewer } from './access.ts';
 /** Whether this user paid for a report on this connection (answered by billing). */
 export type PaidAccess = (connectionId: number, userId: number) => Promise<boolean>;
 export { TOTAL_CAP } from './queries.ts';
-export type { ImportedFigures } from './records.ts';
+export type { ImportedFigures, ReportSubject } from './records.ts';
 
 /**
  * The connections feature: the only code that writes `connections` and `connection_files`.
@@ -192,6 +193,11 @@ export class ConnectionsService {
   }
 
   // What background work reads and records
+
+  /** A connection's facts, owner, provider and files (with object keys) for its report. */
+  reportSubject(connectionId: number) {
+    return reportSubject(this.db, connectionId);
+  }
 
   /** The connection a login check is about, with its credentials opened; null when gone. */
   loginSubject(connectionId: number) {

@@ -3,11 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { connectionFiles, intervalSeries } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
+  type Analytics,
   analyze,
   assessQuality,
   IntervalImportError,
   importIntervals,
   localDateOf,
+  type QualityReport,
   SLOT_MS,
   toCanonicalSeries,
 } from '../../lib/intervals/index.ts';
@@ -96,9 +98,31 @@ export class IntervalsService {
     return this.latestSeries(connectionId, viewer);
   }
 
+  /**
+   * For a report: the newest imported series with its analytics and quality report, or null.
+   * The caller has already decided who may see the report.
+   */
+  async latestForReport(connectionId: number) {
+    const row = await this.newest(connectionId);
+    if (!row) return null;
+    return {
+      fileName: row.fileName,
+      format: row.series.format,
+      series: unpackSeries(row.series),
+      analytics: row.series.analytics as Analytics,
+      quality: row.series.qualityReport as QualityReport,
+    };
+  }
+
   /** The newest imported series of a connection the viewer may see. */
   async latestSeries(connectionId: number, viewer: Viewer) {
     await this.connections.assertVisible(connectionId, viewer);
+    const row = await this.newest(connectionId);
+    if (!row) throw notFound('No interval data yet');
+    return { row: row.series, fileName: row.fileName, series: unpackSeries(row.series) };
+  }
+
+  private async newest(connectionId: number) {
     const [row] = await this.db
       .select({ series: intervalSeries, fileName: connectionFiles.fileName })
       .from(intervalSeries)
@@ -106,7 +130,6 @@ export class IntervalsService {
       .where(eq(intervalSeries.connectionId, connectionId))
       .orderBy(desc(intervalSeries.createdAt), desc(intervalSeries.id))
       .limit(1);
-    if (!row) throw notFound('No interval data yet');
-    return { row: row.series, fileName: row.fileName, series: unpackSeries(row.series) };
+    return row;
   }
 }

@@ -1,5 +1,6 @@
 import { FormLinkCard } from '@/components/form-link-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { OutboxCard } from '../outbox/outbox-card.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { RecentConnections } from './recent-connections.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -16,6 +17,7 @@ export default function DashboardView() {
         <RecentConnections />
         <QuickActions />
       </div>
+      <OutboxCard />
     </div>
   );
 }

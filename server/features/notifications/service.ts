@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DomainEvents } from '../../lib/events.ts';
+import {
+  type Mailer,
+  newSubmissionMessage,
+  type OutgoingMessage,
+  submissionReceivedMessage,
+} from '../../lib/mail/index.ts';
+import type { ConnectionsService } from '../connections/service.ts';
+
+/**
+ * The notices that follow what happens to a connection, sent through the one mail path
+ * (Mailer): a new submission tells the form's owner, and the customer hears that their details
+ * arrived. The report-ready notice is the reports feature's own.
+ */
+export class NotificationsService {
+  private readonly connections: Pick<ConnectionsService, 'reportSubject'>;
+  private readonly mailer: Pick<Mailer, 'queue'>;
+  private readonly publicUrl: string;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: {
+    connections: Pick<ConnectionsService, 'reportSubject'>;
+    mailer: Pick<Mailer, 'queue'>;
+    publicUrl: string;
+    log: FastifyBaseLogger;
+  }) {
+    this.connections = deps.connections;
+    this.mailer = deps.mailer;
+    this.publicUrl = deps.publicUrl;
+    this.log = deps.log;
+  }
+
+  subscribeTo(events: DomainEvents): void {
+    events.on('connection.created', ({ connectionId }) => this.announceSubmission(connectionId));
+  }
+
+  /** Queues the new-submission and submission-received notices; returns their outbox ids. */
+  async announceSubmission(connectionId: number): Promise<number[]> {
+    const subject = await this.connections.reportSubject(connectionId);
+    if (!subject) return [];
+    const notices: OutgoingMessage[] = [];
+    if (subject.owner.email) {
+      notices.push({
+        kind: 'new_submission',
+        to: subject.owner.email,
+        ...newSubmissionMessage({
+          username: subject.owner.username,
+          customerName: subject.customerName,
+          customerEmail: subject.customerEmail,
+          providerName: subject.provider.name,
+          accountLabel: subject.accountName ?? subject.accountNumber,
+          dashboardUrl: `${this.publicUrl}/dashboard`,
+        }),
+      });
+    }
+    notices.push({
+      kind: 'submission_received',
+      to: subject.customerEmail,
+      ...submissionReceivedMessage({
+        customerName: subject.customerName,
+        requesterName: subject.owner.username,
+        providerName: subject.provider.name,
+        siteUrl: this.publicUrl,
+      }),
+    });
+    const ids: number[] = [];
+    // One notice that cannot be queued (an address a mail server would refuse) must not cost
+    // the other its message.
+    for (const notice of notices) {
+      try {
+        ids.push(await this.mailer.queue(notice));
+      } catch (err) {
+        this.log.error({ err, connectionId, kind: notice.kind }, 'a notice could not be queued');
+      }
+    }
+    return ids;
+  }
+}

@@ -1,0 +1,126 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ReportSummary as ReportSummaryContract } from '../../../common/reports.ts';
+import type { Db } from '../../db/client.ts';
+import { reports } from '../../db/schema.ts';
+
+export type ReportRow = typeof reports.$inferSelect;
+export type ReportTrigger = ReportRow['trigger'];
+
+export async function findReport(db: Db, id: number): Promise<ReportRow | undefined> {
+  const [row] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
+  return row;
+}
+
+/** The version waiting to be built for a connection, if one is queued (not yet building). */
+export async function queuedVersion(db: Db, connectionId: number) {
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.connectionId, connectionId), eq(reports.status, 'queued')))
+    .orderBy(desc(reports.version))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Adds the next version of a connection's report. Two processes adding at once collide on the
+ * (connection, version) unique index; the loser tries the next number.
+ */
+export async function insertVersion(
+  db: Db,
+  values: {
+    connectionId: number;
+    userId: number;
+    usageRecordId: number | null;
+    trigger: ReportTrigger;
+    requestedBy: number | null;
+  },
+): Promise<ReportRow> {
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await db
+      .insert(reports)
+      .values({
+        ...values,
+        version: sql`(select coalesce(max(${reports.version}), 0) + 1 from ${reports} where ${reports.connectionId} = ${values.connectionId})`,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    if (attempt >= 5) throw new Error('could not allocate a report version');
+  }
+}
+
+export async function updateReport(
+  db: Db,
+  id: number,
+  change: Partial<Omit<ReportRow, 'id' | 'connectionId' | 'userId' | 'createdAt'>>,
+): Promise<ReportRow> {
+  const [row] = await db
+    .update(reports)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(reports.id, id))
+    .returning();
+  if (!row) throw new Error(`report ${id} is gone`);
+  return row;
+}
+
+/** Moves a queued version to building; false when another run already took it. */
+export async function claimForBuild(db: Db, id: number): Promise<boolean> {
+  const moved = await db
+    .update(reports)
+    .set({ status: 'building', error: null, updatedAt: new Date() })
+    .where(and(eq(reports.id, id), inArray(reports.status, ['queued', 'failed'])))
+    .returning({ id: reports.id });
+  return moved.length > 0;
+}
+
+export async function versionsOf(db: Db, connectionId: number): Promise<ReportRow[]> {
+  return db
+    .select()
+    .from(reports)
+    .where(eq(reports.connectionId, connectionId))
+    .orderBy(desc(reports.version));
+}
+
+/** The newest version of each of these connections, and how many versions each has. */
+export async function latestOf(db: Db, connectionIds: number[]) {
+  if (connectionIds.length === 0) return new Map<number, { row: ReportRow; versions: number }>();
+  const [rows, counts] = await Promise.all([
+    db
+      .selectDistinctOn([reports.connectionId])
+      .from(reports)
+      .where(inArray(reports.connectionId, connectionIds))
+      .orderBy(reports.connectionId, desc(reports.version)),
+    db
+      .select({ connectionId: reports.connectionId, n: count() })
+      .from(reports)
+      .where(inArray(reports.connectionId, connectionIds))
+      .groupBy(reports.connectionId),
+  ]);
+  const countOf = new Map(counts.map((c) => [c.connectionId, c.n]));
+  return new Map(
+    rows.map((row) => [row.connectionId, { row, versions: countOf.get(row.connectionId) ?? 1 }]),
+  );
+}
+
+/** The newest version of each connection a user owns. */
+export async function latestOfOwner(db: Db, userId: number): Promise<ReportRow[]> {
+  return db
+    .selectDistinctOn([reports.connectionId])
+    .from(reports)
+    .where(eq(reports.userId, userId))
+    .orderBy(reports.connectionId, desc(reports.version));
+}
+
+/** The newest delivered version of a connection, to compare a rebuild's inputs with. */
+export async function latestReady(db: Db, connectionId: number) {
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.connectionId, connectionId), eq(reports.status, 'ready')))
+    .orderBy(desc(reports.version))
+    .limit(1);
+  return row;
+}
+
+export const summaryOf = (row: ReportRow) => (row.summary as ReportSummaryContract | null) ?? null;

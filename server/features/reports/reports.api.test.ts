@@ -1,0 +1,394 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { ReportCardPage, type ReportVersion, ReportVersionList } from '../../../common/reports.ts';
+import { outbox, usageRecords } from '../../db/schema.ts';
+import { findChromium } from '../../lib/browser/chromiumPath.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
+import { createUser, login, signedIn } from '../../test/factories.ts';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtpPeer.ts';
+
+// The whole delivery on the real app: a paid request, the admin's files, the build (Chromium
+// prints the PDF), the email through a real SMTP peer, and the three downloads.
+
+const FIXTURES = path.resolve('../shared/fixtures/utility-data');
+const ESPI = readFileSync(
+  path.join(FIXTURES, 'espi/gba_openespi_15min_14days_cost_usagesummary.xml'),
+);
+const BILL = readFileSync(path.join(FIXTURES, 'bills/pge_3ce_anonymous_sample_bill_2022-12.pdf'));
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+let t: TestApp;
+let smtp: SmtpPeer;
+let providerId: number;
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://reports.example.com' });
+  providerId = (await createProvider(t.database.db, { name: 'Green Button Electric' })).id;
+  admin = await signedIn(t.app, t.database.db, 'admin');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+type Who = { cookie: string };
+const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+
+/** A user with an email and the test card, and a connection their customer submitted. */
+async function paidConnection(overrides: Record<string, unknown> = {}) {
+  const user = await createUser(t.database.db, { email: `owner-${Date.now()}@example.com` });
+  const owner = { user, cookie: await login(t.app, user.username) };
+  expect((await call(owner, 'POST', '/api/billing/test-card', { plan: 'basic' })).statusCode).toBe(
+    200,
+  );
+  const form = await submitForm(t.app, user.uniqueFormUrl, submission(providerId, overrides));
+  const connectionId = form.json().id as number;
+  const paid = await call(owner, 'POST', '/api/record-usage', { connectionId });
+  expect(paid.json().status).toBe('billed');
+  await t.app.services.queue.drain();
+  return { owner, connectionId, usageRecordId: paid.json().id as number };
+}
+
+async function addFile(connectionId: number, fileName: string, body: Buffer, type: string) {
+  const upload = await uploadObject(t.app, admin.cookie, { fileName, contentType: type, body });
+  const res = await call(admin, 'PUT', `/api/connections/${connectionId}/files`, {
+    fileUrl: upload.uploadURL,
+    fileName,
+  });
+  expect(res.statusCode).toBe(201);
+}
+
+async function complete(connectionId: number) {
+  const res = await call(admin, 'PUT', `/api/connections/${connectionId}`, { status: 'complete' });
+  expect(res.statusCode).toBe(200);
+  await t.app.services.queue.drain();
+}
+
+async function versions(who: Who, connectionId: number) {
+  const res = await call(who, 'GET', `/api/connections/${connectionId}/reports`);
+  expect(res.statusCode).toBe(200);
+  return ReportVersionList.parse(res.json()).reports;
+}
+
+/** Follows a download redirect to the signed object URL and returns the bytes. */
+async function download(who: Who | null, url: string) {
+  const res = await call(who, 'GET', url);
+  expect(res.statusCode).toBe(302);
+  const location = new URL(String(res.headers.location), 'http://localhost');
+  const file = await t.app.inject({ method: 'GET', url: location.pathname + location.search });
+  expect(file.statusCode).toBe(200);
+  return { bytes: file.rawPayload, disposition: String(file.headers['content-disposition']) };
+}
+
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const files = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+const sha256 = async (bytes: Buffer) =>
+  (await import('node:crypto')).createHash('sha256').update(bytes).digest('hex');
+
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'report-pdf-'));
+  const file = path.join(dir, 'report.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('a paid report, from the request to the downloads', () => {
+  let flow: Awaited<ReturnType<typeof paidConnection>>;
+  let ready: ReportVersion;
+
+  beforeAll(async () => {
+    flow = await paidConnection({ name: 'Harbor Bakery' });
+    // Paid, but the data is not there yet: nothing is built while the connection is in progress.
+    expect(await versions(flow.owner, flow.connectionId)).toEqual([]);
+    await addFile(flow.connectionId, 'green-button.xml', ESPI, 'application/xml');
+    await addFile(flow.connectionId, 'statement-2022-12.pdf', BILL, 'application/pdf');
+    await t.app.services.queue.drain();
+    expect(await versions(flow.owner, flow.connectionId)).toEqual([]);
+    await complete(flow.connectionId);
+    const [latest] = await versions(flow.owner, flow.connectionId);
+    if (!latest) throw new Error('no report was built');
+    ready = latest;
+  }, 120_000);
+
+  it('builds version 1 with the figures of the interval data', () => {
+    expect(ready).toMatchObject({ version: 1, status: 'ready', trigger: 'paid', error: null });
+    expect(ready.summary).toMatchObject({ figuresFrom: 'intervals', statements: 1 });
+    expect(ready.summary?.usageKwh).toBeCloseTo(1391.666, 3);
+    expect(ready.downloads?.pdf).toBe(`/api/reports/${ready.id}/download/pdf`);
+  });
+
+  it('closes the paid request: the next Generate Report is a new purchase', async () => {
+    const [row] = await t.database.db
+      .select()
+      .from(usageRecords)
+      .where(eq(usageRecords.id, flow.usageRecordId));
+    expect(row?.fulfilledAt).toBeInstanceOf(Date);
+  });
+
+  it('prints a PDF whose text carries the figures (pdftotext)', async () => {
+    const pdf = await download(flow.owner, `/api/reports/${ready.id}/download/pdf`);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.disposition).toContain(`utility-report-${ready.id}.pdf`);
+    const text = pdfText(pdf.bytes);
+    expect(text).toContain('1,391.666');
+    expect(text).toContain('Harbor Bakery');
+    expect(text).toContain('Green Button Electric');
+    // The bill in the ESPI file reconciles with the intervals over its period.
+    expect(text).toContain('1,298.64');
+    expect(text).toMatch(/Page 1 of \d+/);
+  });
+
+  it('names the HTML download utility-report-{id}.html', async () => {
+    const html = await download(admin, `/api/reports/${ready.id}/download/html`);
+    expect(html.disposition).toContain(`utility-report-${ready.id}.html`);
+    expect(html.bytes.toString()).toContain('1,391.666');
+  });
+
+  it('bundles everything in a ZIP whose manifest hashes every file', async () => {
+    const zip = await download(flow.owner, `/api/reports/${ready.id}/download/zip`);
+    const files = await unzip(zip.bytes);
+    expect([...files.keys()].sort()).toEqual(
+      [
+        `utility-report-${ready.id}.pdf`,
+        `utility-report-${ready.id}.html`,
+        'statements/statement-2022-12.pdf',
+        'interval-files/green-button.xml',
+        'intervals-15min.csv',
+        'green-button-espi.xml',
+        'manifest.json',
+      ].sort(),
+    );
+    expect(files.get('statements/statement-2022-12.pdf')?.equals(BILL)).toBe(true);
+    expect(files.get('interval-files/green-button.xml')?.equals(ESPI)).toBe(true);
+    const manifest = JSON.parse(String(files.get('manifest.json')));
+    expect(manifest.files).toHaveLength(6);
+    for (const entry of manifest.files) {
+      const bytes = files.get(entry.name);
+      if (!bytes) throw new Error(`${entry.name} is in the manifest but not in the ZIP`);
+      expect(entry.size).toBe(bytes.byteLength);
+      expect(entry.sha256).toBe(await sha256(bytes));
+    }
+    // The standard CSV holds the 1,340 readings: a header and one row per 15 minutes.
+    const csv = String(files.get('intervals-15min.csv')).trim().split('\n');
+    expect(csv.length).toBeGreaterThanOrEqual(1341);
+    expect(String(files.get('green-button-espi.xml'))).toContain('IntervalReading');
+  });
+
+  it('emails the owner the figures and links that work without a session', async () => {
+    const mail = await smtp.waitFor(
+      (m) => m.to === flow.owner.user.email && /report/i.test(m.subject),
+      10_000,
+    );
+    expect(mail.subject).toMatch(/report/i);
+    expect(mail.text).toContain('1,391.666');
+    const link = mail.text.match(
+      new RegExp(
+        `https://reports\\.example\\.com(/api/reports/${ready.id}/download/zip\\?token=[^\\s]+)`,
+      ),
+    )?.[1];
+    if (!link) throw new Error(`no ZIP link in: ${mail.text}`);
+    const zip = await download(null, link);
+    expect(zip.bytes.subarray(0, 2).toString()).toBe('PK');
+    // The PDF is small enough to travel with the message.
+    expect(mail.attachments.map((a) => a.filename)).toContain(`utility-report-${ready.id}.pdf`);
+    const [sent] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, flow.owner.user.email ?? ''));
+    expect(sent?.status).toBe('sent');
+  });
+
+  it('refuses a link whose token was made for another report or was altered', async () => {
+    const mail = await smtp.waitFor(
+      (m) => m.to === flow.owner.user.email && /report/i.test(m.subject),
+      10_000,
+    );
+    const token = mail.text.match(/token=([A-Za-z0-9_.-]+)/)?.[1] ?? '';
+    const other = await call(
+      null,
+      'GET',
+      `/api/reports/${ready.id + 1000}/download/pdf?token=${token}`,
+    );
+    expect(other.statusCode).toBe(404);
+    const altered = `${token.slice(0, -2)}xx`;
+    const bad = await call(null, 'GET', `/api/reports/${ready.id}/download/pdf?token=${altered}`);
+    expect(bad.statusCode).toBe(404);
+    const none = await call(null, 'GET', `/api/reports/${ready.id}/download/pdf`);
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('keeps every user away from another user’s report', async () => {
+    const stranger = await signedIn(t.app, t.database.db);
+    for (const url of [
+      `/api/connections/${flow.connectionId}/reports`,
+      `/api/reports/${ready.id}/preview`,
+      `/api/reports/${ready.id}/download/html`,
+      `/api/reports/${ready.id}/download/pdf`,
+      `/api/reports/${ready.id}/download/zip`,
+    ]) {
+      expect((await call(stranger, 'GET', url)).statusCode, url).toBe(404);
+    }
+    expect((await call(stranger, 'GET', '/api/my/reports')).json().reports).toEqual([]);
+    expect((await call(stranger, 'GET', '/api/reports')).statusCode).toBe(403);
+    expect(
+      (await call(stranger, 'POST', `/api/connections/${flow.connectionId}/reports`)).statusCode,
+    ).toBe(403);
+    expect((await call(null, 'GET', '/api/reports')).statusCode).toBe(401);
+    expect(
+      (await call(null, 'GET', `/api/connections/${flow.connectionId}/reports`)).statusCode,
+    ).toBe(401);
+    expect((await call(null, 'GET', `/api/reports/${ready.id}/preview`)).statusCode).toBe(401);
+  });
+
+  it('lists the owner’s report on their dashboard', async () => {
+    const mine = (await call(flow.owner, 'GET', '/api/my/reports')).json();
+    expect(mine.reports.map((r: ReportVersion) => r.id)).toEqual([ready.id]);
+  });
+
+  it('shows admins one card per connection, complete by default, searchable', async () => {
+    const res = await call(admin, 'GET', `/api/reports?search=${flow.owner.user.username}`);
+    const page = ReportCardPage.parse(res.json());
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({
+      connectionId: flow.connectionId,
+      customerName: 'Harbor Bakery',
+      connectionStatus: 'complete',
+      paidRequestOpen: false,
+      versions: 1,
+      latest: { id: ready.id, status: 'ready' },
+    });
+    const pending = ReportCardPage.parse(
+      (
+        await call(admin, 'GET', `/api/reports?search=${flow.owner.user.username}&status=pending`)
+      ).json(),
+    );
+    expect(pending.items).toEqual([]);
+    expect((await call(admin, 'GET', '/api/reports?status=nope')).statusCode).toBe(400);
+  });
+
+  it('serves the preview sandboxed, framable only by the app', async () => {
+    const res = await call(admin, 'GET', `/api/reports/${ready.id}/preview`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(String(res.headers['content-security-policy'])).toMatch(/^sandbox;/);
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(res.body).toContain('Harbor Bakery');
+  });
+
+  it('adds a version on Rebuild and when files change; earlier versions stay downloadable', async () => {
+    const rebuilt = await call(admin, 'POST', `/api/connections/${flow.connectionId}/reports`);
+    expect(rebuilt.statusCode).toBe(202);
+    expect(rebuilt.json().report).toMatchObject({ version: 2, status: 'queued', trigger: 'admin' });
+    await t.app.services.queue.drain();
+    await addFile(flow.connectionId, 'statement-2022-11.pdf', BILL, 'application/pdf');
+    await t.app.services.queue.drain();
+    const all = await versions(admin, flow.connectionId);
+    expect(all.map((v) => [v.version, v.status, v.trigger])).toEqual([
+      [3, 'ready', 'files_changed'],
+      [2, 'ready', 'admin'],
+      [1, 'ready', 'paid'],
+    ]);
+    expect(all[0]?.summary?.statements).toBe(2);
+    const first = await download(flow.owner, `/api/reports/${ready.id}/download/pdf`);
+    expect(first.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('a report without data', () => {
+  it('is built anyway and says what is missing, inventing no figure', async () => {
+    const flow = await paidConnection({ name: 'Empty Lot LLC' });
+    await complete(flow.connectionId);
+    const [report] = await versions(flow.owner, flow.connectionId);
+    expect(report).toMatchObject({ status: 'ready', version: 1 });
+    expect(report?.summary?.usageKwh ?? null).toBeNull();
+    expect(report?.summary?.missing.length).toBeGreaterThan(0);
+    const html = (await download(flow.owner, `/api/reports/${report?.id}/download/html`)).bytes;
+    expect(html.toString()).not.toMatch(/NaN|undefined/);
+  }, 60_000);
+
+  it('lists a corrupt interval file with its import error', async () => {
+    const flow = await paidConnection({ name: 'Broken File Co' });
+    await addFile(flow.connectionId, 'usage.csv', Buffer.from('not,a\nmeter,export\n'), 'text/csv');
+    await complete(flow.connectionId);
+    const [report] = await versions(flow.owner, flow.connectionId);
+    expect(report?.status).toBe('ready');
+    const html = (await download(flow.owner, `/api/reports/${report?.id}/download/html`)).bytes;
+    expect(html.toString()).toContain('usage.csv');
+    expect(html.toString()).toMatch(/could not|failed|error/i);
+  }, 60_000);
+});
+
+describe('hostile values', () => {
+  it('run no script in the preview, the HTML download or the PDF source, and make no request', async () => {
+    const flow = await paidConnection({
+      name: HOSTILE,
+      notes: HOSTILE,
+      address: `"><script>alert(2)</script>`,
+    });
+    await addFile(flow.connectionId, `${HOSTILE}.xml`, ESPI, 'application/xml');
+    await complete(flow.connectionId);
+    const [report] = await versions(flow.owner, flow.connectionId);
+    if (!report) throw new Error('no report');
+    const preview = (await call(admin, 'GET', `/api/reports/${report.id}/preview`)).body;
+    const html = (await download(flow.owner, `/api/reports/${report.id}/download/html`)).bytes;
+    expect(preview).not.toContain('<img src=x');
+    expect(preview).not.toContain('<script>alert');
+    expect(html.toString()).toBe(preview);
+    const browser = await chromium.launch({
+      executablePath: findChromium(undefined, process.env.PATH ?? ''),
+      args: ['--no-sandbox'],
+    });
+    try {
+      const page = await browser.newPage();
+      const dialogs: string[] = [];
+      const requests: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await page.route('**/*', (route) => {
+        requests.push(route.request().url());
+        return route.abort();
+      });
+      await page.setContent(preview, { waitUntil: 'load' });
+      await page.waitForTimeout(200);
+      expect(dialogs).toEqual([]);
+      expect(requests).toEqual([]);
+      expect(await page.textContent('body')).toContain(HOSTILE);
+    } finally {
+      await browser.close();
+    }
+    const pdf = (await download(flow.owner, `/api/reports/${report.id}/download/pdf`)).bytes;
+    expect(pdfText(pdf)).toContain('<img src=x onerror=alert(1)>');
+  }, 90_000);
+});

@@ -1,0 +1,173 @@
+import type { ReportSummary } from '../../../common/reports.ts';
+import { html } from './html.ts';
+import {
+  button,
+  factTable,
+  formatDay,
+  formatDollars,
+  formatKw,
+  formatKwh,
+  formatPercent,
+  layout,
+  link,
+  type MailContent,
+  paragraph,
+  SIGNATURE,
+  subjectLine,
+  textLines,
+} from './layout.ts';
+
+export type { MailContent } from './layout.ts';
+
+/**
+ * The service's messages as pure functions: values in, `{ subject, text, html }` out. Every
+ * value reaches the HTML part through `html`, which escapes it; none of them carries a
+ * credential.
+ */
+
+const NOTICE_FOOTER = 'You receive this email because of activity on your Utility Reports account.';
+
+export type ReportReadyInput = {
+  username: string;
+  customerName: string;
+  /** The account name or number, as the user knows the account; null when unknown. */
+  accountLabel: string | null;
+  providerName: string;
+  reportId: number;
+  version: number;
+  summary: Pick<
+    ReportSummary,
+    'periodStart' | 'periodEnd' | 'usageKwh' | 'costDollars' | 'peakKw' | 'coveragePct' | 'missing'
+  >;
+  /** Signed download links; they stop working at `expiresAt`. */
+  links: { html: string; pdf: string; zip: string };
+  expiresAt: Date;
+  /** Whether the PDF is attached (only below the size limit). */
+  attached: boolean;
+};
+
+/** To the user: their customer's report is built, with its figures and download links. */
+export function reportReadyMessage(input: ReportReadyInput): MailContent {
+  const { summary, links } = input;
+  const period =
+    summary.periodStart && summary.periodEnd
+      ? `${formatDay(summary.periodStart)} to ${formatDay(summary.periodEnd)}`
+      : 'not available';
+  const facts: [string, string][] = [
+    ['Customer', input.customerName],
+    ['Utility', input.providerName],
+    ['Account', input.accountLabel ?? 'not given'],
+    ['Period', period],
+    ['Usage', formatKwh(summary.usageKwh)],
+    ['Cost', formatDollars(summary.costDollars)],
+    ['Peak demand', formatKw(summary.peakKw)],
+    ['Interval data coverage', formatPercent(summary.coveragePct)],
+  ];
+  const missing = summary.missing.length > 0 ? summary.missing : null;
+  const expires = formatDay(input.expiresAt);
+  const downloads: [string, string][] = [
+    ['Report (HTML)', links.html],
+    ['Report (PDF)', links.pdf],
+    ['All files (ZIP)', links.zip],
+  ];
+  const subject = subjectLine(`Your utility report for ${input.customerName} is ready`);
+  const text = textLines([
+    `Hello ${input.username},`,
+    '',
+    `The utility report for ${input.customerName} is ready (report ${input.reportId}, version ${input.version}).`,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    missing ? `Not available: ${missing.join('; ')}` : null,
+    '',
+    'Download:',
+    ...downloads.map(([label, url]) => `  ${label}: ${url}`),
+    '',
+    `These links work until ${expires}. After that, sign in to download the report from your dashboard.`,
+    input.attached ? 'The PDF report is attached to this email.' : null,
+    '',
+    SIGNATURE,
+  ]);
+  const body = html`
+${paragraph(html`Hello ${input.username},`)}
+${paragraph(html`The utility report for <strong>${input.customerName}</strong> is ready (report ${input.reportId}, version ${input.version}).`)}
+${factTable(facts)}
+${missing ? paragraph(html`Not available: ${missing.join('; ')}`) : ''}
+<p style="margin:0 0 8px;">${downloads.map(([label, url]) => button(url, label))}</p>
+${paragraph(html`These links work until <strong>${expires}</strong>. After that, sign in to download the report from your dashboard.`)}
+${input.attached ? paragraph('The PDF report is attached to this email.') : ''}
+${paragraph(SIGNATURE)}`;
+  return { subject, text, html: layout({ title: subject, body, footer: NOTICE_FOOTER }) };
+}
+
+export type NewSubmissionInput = {
+  username: string;
+  customerName: string;
+  customerEmail: string;
+  providerName: string;
+  accountLabel: string | null;
+  /** Where the user sees the new connection. */
+  dashboardUrl: string;
+};
+
+/** To the user: a customer submitted their form. */
+export function newSubmissionMessage(input: NewSubmissionInput): MailContent {
+  const subject = subjectLine(`New submission from ${input.customerName}`);
+  const account = input.accountLabel ? ` (account ${input.accountLabel})` : '';
+  const text = textLines([
+    `Hello ${input.username},`,
+    '',
+    `${input.customerName} <${input.customerEmail}> submitted their ${input.providerName} account details through your form${account}.`,
+    '',
+    `Open your dashboard to follow it and to ask for the report: ${input.dashboardUrl}`,
+    '',
+    SIGNATURE,
+  ]);
+  const body = html`
+${paragraph(html`Hello ${input.username},`)}
+${paragraph(html`<strong>${input.customerName}</strong> (${link(`mailto:${input.customerEmail}`, input.customerEmail)}) submitted their ${input.providerName} account details through your form${account}.`)}
+${paragraph('Open your dashboard to follow it and to ask for the report.')}
+<p style="margin:0 0 16px;">${button(input.dashboardUrl, 'Open dashboard')}</p>
+${paragraph(SIGNATURE)}`;
+  return { subject, text, html: layout({ title: subject, body, footer: NOTICE_FOOTER }) };
+}
+
+export type SubmissionReceivedInput = {
+  customerName: string;
+  /** Who asked for the data: the user whose form the customer filled in. */
+  requesterName: string;
+  providerName: string;
+  /** The service's address, for the footer. */
+  siteUrl?: string;
+};
+
+/** To the customer: their details arrived; what happens next. Never their credentials. */
+export function submissionReceivedMessage(input: SubmissionReceivedInput): MailContent {
+  const subject = subjectLine(
+    `We received your utility account details for ${input.requesterName}`,
+  );
+  const text = textLines([
+    `Hello ${input.customerName},`,
+    '',
+    `Thank you: we received your ${input.providerName} account details for ${input.requesterName}.`,
+    `We process them within 24-48 hours, and ${input.requesterName} then receives a PDF report of your utility data.`,
+    'You do not need to do anything else. We will never ask you for your password by email.',
+    '',
+    SIGNATURE,
+    input.siteUrl ?? null,
+  ]);
+  const body = html`
+${paragraph(html`Hello ${input.customerName},`)}
+${paragraph(html`Thank you: we received your <strong>${input.providerName}</strong> account details for <strong>${input.requesterName}</strong>.`)}
+${paragraph(html`We process them within <strong>24-48 hours</strong>, and ${input.requesterName} then receives a PDF report of your utility data.`)}
+${paragraph('You do not need to do anything else. We will never ask you for your password by email.')}
+${paragraph(input.siteUrl ? html`${SIGNATURE}<br>${link(input.siteUrl)}` : SIGNATURE)}`;
+  return {
+    subject,
+    text,
+    html: layout({
+      title: subject,
+      body,
+      footer: `You receive this email because your details were submitted for ${input.requesterName}.`,
+    }),
+  };
+}

@@ -1,0 +1,161 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  OUTBOX_PAGE_SIZE,
+  type OutboxItem,
+  type OutboxQuery,
+  type OutboxStatus,
+} from '../../../common/mail.ts';
+import type { Db } from '../../db/client.ts';
+import { outbox } from '../../db/schema.ts';
+
+/** The outbox table's reads and writes; nothing outside server/lib/mail writes it. */
+
+export type OutboxRow = typeof outbox.$inferSelect;
+export type MailAttachment = NonNullable<OutboxRow['attachments']>[number];
+
+export type NewMessage = {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: MailAttachment[];
+};
+
+export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      kind: message.kind,
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      attachments: message.attachments?.length ? message.attachments : null,
+    })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error('outbox insert returned no row');
+  return row.id;
+}
+
+export async function findMessage(db: Db, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Takes a pending message for one SMTP attempt: counts the attempt, and only if nobody else
+ * took it since it was read (same attempt count, still pending). false: leave it alone.
+ */
+export async function claimAttempt(db: Db, row: OutboxRow): Promise<boolean> {
+  const claimed = await db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1` })
+    .where(
+      and(eq(outbox.id, row.id), eq(outbox.status, 'pending'), eq(outbox.attempts, row.attempts)),
+    )
+    .returning({ id: outbox.id });
+  return claimed.length > 0;
+}
+
+export async function markSent(db: Db, id: number, messageId: string | null): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'sent', messageId, lastError: null, sentAt: new Date() })
+    .where(eq(outbox.id, id));
+}
+
+/** Without SMTP a message is kept: the outbox is where admins read it. */
+export async function markStored(db: Db, id: number): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'stored', lastError: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+}
+
+/** A failed attempt: stays pending while tries remain, else `failed`. */
+export async function recordFailure(
+  db: Db,
+  id: number,
+  error: string,
+  final: boolean,
+): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ lastError: error, status: final ? 'failed' : 'pending' })
+    .where(eq(outbox.id, id));
+}
+
+/** A failed message goes back to pending (for an admin's retry); false when it was not failed. */
+export async function reopenFailed(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'pending' })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+export function toOutboxItem(
+  row: Pick<
+    OutboxRow,
+    | 'id'
+    | 'kind'
+    | 'toAddress'
+    | 'subject'
+    | 'status'
+    | 'attempts'
+    | 'lastError'
+    | 'attachments'
+    | 'createdAt'
+    | 'sentAt'
+  >,
+): OutboxItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    attachmentCount: row.attachments?.length ?? 0,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** One page of messages, newest first, without their bodies. */
+export async function listMessages(db: Db, query: OutboxQuery) {
+  const where = query.status ? eq(outbox.status, query.status) : undefined;
+  const rows = await db
+    .select({
+      id: outbox.id,
+      kind: outbox.kind,
+      toAddress: outbox.toAddress,
+      subject: outbox.subject,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      attachments: outbox.attachments,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+    })
+    .from(outbox)
+    .where(where)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(OUTBOX_PAGE_SIZE)
+    .offset((query.page - 1) * OUTBOX_PAGE_SIZE);
+  const [total] = await db.select({ n: count() }).from(outbox).where(where);
+  const [failed] = await db
+    .select({ n: count() })
+    .from(outbox)
+    .where(eq(outbox.status, 'failed' satisfies OutboxStatus));
+  return {
+    items: rows.map(toOutboxItem),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: OUTBOX_PAGE_SIZE,
+    failed: failed?.n ?? 0,
+  };
+}

@@ -1,0 +1,192 @@
+import type { DstEvent, QualityReport, Reconciliation, RunStats } from '../../intervals/index.ts';
+import { isNumber } from '../figures.ts';
+import {
+  formatHours,
+  formatInt,
+  formatKWh,
+  formatLocal,
+  formatLocalDate,
+  formatMoney,
+  formatPct,
+} from '../format.ts';
+import { type HtmlValue, html, type SafeHtml } from '../html.ts';
+import type { IntervalView } from '../intervalView.ts';
+import { facts, notRecorded, section, table } from './layout.ts';
+
+/** Events listed one by one; a file with more gets a count. */
+const EVENTS_SHOWN = 20;
+/** A bill period this well covered is compared like for like. */
+const FULL_COVERAGE_PCT = 99.95;
+
+export function qualitySection(view: IntervalView): SafeHtml {
+  const { quality, series } = view;
+  const zone = series.timeZone;
+  const gaps = quality.gaps;
+  const rows: Array<[string, HtmlValue]> = [
+    [
+      'Coverage',
+      html`<strong>${formatPct(quality.coveragePct)}</strong> of ${formatInt(quality.slots)} 15-minute intervals, ${view.firstDate} to ${view.lastDate}`,
+    ],
+    [
+      'Source resolution',
+      `${view.resolution} readings${
+        quality.splitPct > 0
+          ? `; ${formatPct(quality.splitPct)} of intervals are an even share of a longer reading`
+          : ''
+      }`,
+    ],
+    [
+      'Gaps',
+      gaps.count === 0
+        ? 'None'
+        : `${formatInt(gaps.count)} ${gaps.count === 1 ? 'gap' : 'gaps'}, longest ${formatHours(gaps.longestMinutes)}${
+            isNumber(gaps.longestStart) ? ` from ${formatLocal(gaps.longestStart, zone)}` : ''
+          }; ${formatHours(gaps.missingMinutes)} missing in all`,
+    ],
+    ['Estimated readings', estimated(quality)],
+    [
+      'Duplicates removed',
+      `${formatInt(quality.duplicatesRemoved)}${
+        quality.conflictingDuplicates > 0
+          ? ` (${formatInt(quality.conflictingDuplicates)} disagreed with the reading kept; the first was kept)`
+          : ''
+      }`,
+    ],
+    ['Runs of zero readings (6 h or more)', runs(quality.zeroRuns, zone)],
+    ['Runs of identical readings (6 h or more)', runs(quality.flatRuns, zone)],
+    ['Daylight-saving changes', dstSummary(view)],
+  ];
+  return section(
+    'quality',
+    'Data quality',
+    facts(rows),
+    view.dstDays.length ? dstTable(view) : null,
+    quality.dst.events.length ? eventTable(quality.dst.events) : null,
+    html`<h3>Reconciliation with the utility’s figures</h3>`,
+    quality.reconciliation.length
+      ? reconciliationTable(quality.reconciliation, zone)
+      : html`<p class="note">The interval file states no bill or total to check the intervals against.</p>`,
+  );
+}
+
+function estimated(quality: QualityReport): string {
+  const present = Math.round((quality.slots * quality.coveragePct) / 100);
+  const count = Math.round((present * quality.estimatedPct) / 100);
+  if (count === 0) return 'None';
+  const pct = quality.estimatedPct < 0.05 ? 'under 0.1%' : formatPct(quality.estimatedPct);
+  return `${formatInt(count)} ${count === 1 ? 'interval' : 'intervals'} (${pct} of intervals with data)`;
+}
+
+function runs(stats: RunStats, zone: string): string {
+  if (stats.count === 0) return 'None';
+  const from = isNumber(stats.longestStart) ? ` from ${formatLocal(stats.longestStart, zone)}` : '';
+  return `${formatInt(stats.count)}, longest ${formatHours(stats.longestHours * 60)}${from}`;
+}
+
+function dstSummary(view: IntervalView): string {
+  const { dst } = view.quality;
+  const days = view.dstDays.length;
+  const fileNotes = [
+    dst.nonexistent ? `${dst.nonexistent} non-existent spring-forward label(s)` : '',
+    dst.repeated ? `${dst.repeated} repeated fall-back label(s)` : '',
+    dst.folded ? `${dst.folded} folded fall-back reading(s)` : '',
+  ].filter(Boolean);
+  const changes = days
+    ? `${days} clock ${days === 1 ? 'change' : 'changes'} in the period, each day counted with its real length (below)`
+    : 'No clock change in the period';
+  return fileNotes.length
+    ? `${changes}; the file had ${fileNotes.join(', ')}, all placed on the right instant`
+    : changes;
+}
+
+function dstTable(view: IntervalView): SafeHtml {
+  return table(
+    [
+      { label: 'Local date' },
+      { label: 'Change' },
+      { label: 'Day length' },
+      { label: 'Intervals in the day', numeric: true },
+      { label: 'With data', numeric: true },
+    ],
+    view.dstDays.map((d) => [
+      d.date,
+      d.kind,
+      `${d.hours} h`,
+      d.slotsInSeries === d.expectedSlots
+        ? formatInt(d.expectedSlots)
+        : `${formatInt(d.slotsInSeries)} of ${formatInt(d.expectedSlots)} (day partly outside the data)`,
+      formatInt(d.slotsWithData),
+    ]),
+    { caption: 'Days on which the clock changed: DST handled, 15-minute intervals per local day.' },
+  );
+}
+
+const EVENT_TEXT: Record<DstEvent['kind'], string> = {
+  nonexistent: 'label does not exist locally (spring forward); read as the instant it stands for',
+  folded: 'fall-back hour written once holding both hours; spread over the two hours',
+  repeated: 'fall-back hour written twice; file order decides which is which',
+};
+
+function eventTable(events: DstEvent[]): SafeHtml {
+  const more = events.length - EVENTS_SHOWN;
+  return html`${table(
+    [{ label: 'Label in the file' }, { label: 'Handling' }, { label: 'Where' }],
+    events.slice(0, EVENTS_SHOWN).map((e) => [e.label, EVENT_TEXT[e.kind] ?? e.kind, e.at]),
+    { caption: 'Daylight-saving labels found in the file.' },
+  )}${more > 0 ? html`<p class="note">And ${formatInt(more)} more.</p>` : null}`;
+}
+
+function reconciliationTable(entries: QualityReport['reconciliation'], zone: string): SafeHtml {
+  const withCost = entries.some((e) => isNumber(e.statedCost));
+  const money = (v: number | undefined) => (isNumber(v) ? formatMoney(v) : '—');
+  return table(
+    [
+      { label: 'Utility figure' },
+      { label: 'Stated kWh', numeric: true },
+      { label: 'Interval kWh', numeric: true },
+      { label: 'Difference kWh', numeric: true },
+      { label: 'Interval coverage', numeric: true },
+      { label: 'Result' },
+      ...(withCost ? [{ label: 'Cost: stated / intervals' }] : []),
+    ],
+    entries.map((e) => {
+      const covered = e.coveragePct > 0;
+      const full = e.coveragePct >= FULL_COVERAGE_PCT;
+      return [
+        html`${e.source === 'bill' ? 'Bill (UsageSummary)' : 'Total stated in the file'}<div class="source">${periodOf(e, zone)}</div>`,
+        isNumber(e.statedKWh) ? formatKWh(e.statedKWh) : notRecorded('not stated'),
+        covered ? formatKWh(e.intervalKWh) : notRecorded('—'),
+        covered && full && isNumber(e.differenceKWh)
+          ? formatKWh(e.differenceKWh)
+          : notRecorded('—'),
+        formatPct(e.coveragePct),
+        verdict(e, covered, full),
+        ...(withCost ? [`${money(e.statedCost)} / ${covered ? money(e.intervalCost) : '—'}`] : []),
+      ];
+    }),
+    {
+      caption:
+        'Interval kWh summed over the part of each period the intervals cover. A bill amount includes fixed charges and taxes, so it need not equal the per-interval costs.',
+    },
+  );
+}
+
+function verdict(e: Reconciliation, covered: boolean, full: boolean): SafeHtml {
+  if (!isNumber(e.statedKWh)) return html`<span class="none">No kWh stated</span>`;
+  if (!covered) return html`<span class="none">No interval data in this period</span>`;
+  if (!full) {
+    return html`<span class="warn">Partial coverage: not a like-for-like comparison</span>`;
+  }
+  const basis = e.basis === 'net' ? ' (net of export)' : '';
+  if (e.matches) return html`<span class="ok">Matches${basis}</span>`;
+  const pct =
+    isNumber(e.differenceKWh) && e.statedKWh !== 0
+      ? (e.differenceKWh / e.statedKWh) * 100
+      : undefined;
+  return html`<span class="warn">Differs${basis}${isNumber(pct) ? ` by ${formatPct(pct)}` : ''}</span>`;
+}
+
+function periodOf(e: Reconciliation, zone: string): string {
+  if (!isNumber(e.periodStart) || !isNumber(e.periodEnd)) return 'Whole file';
+  return `${formatLocalDate(e.periodStart, zone)} to ${formatLocalDate(e.periodEnd - 1, zone)}`;
+}

@@ -1,0 +1,155 @@
+import type { MonthlyUsage } from '../../intervals/index.ts';
+import { barChart } from '../charts/bars.ts';
+import { isNumber } from '../figures.ts';
+import { formatKWh, formatKw, formatLocalDate, formatMoney, formatMonth } from '../format.ts';
+import { type HtmlValue, html, type SafeHtml } from '../html.ts';
+import type { IntervalView } from '../intervalView.ts';
+import type { ReportModel } from '../model.ts';
+import { type Column, facts, figure, notRecorded, section, table } from './layout.ts';
+
+const DELIVERED = '#1f5fa8';
+const RECEIVED = '#e08a1e';
+
+export function usageSection(model: ReportModel): SafeHtml {
+  const { headline, input, intervals } = model;
+  const { account } = input;
+  const recorded: string[] = [];
+  if (headline.usage?.from !== 'connection' && isNumber(account.usageKwh)) {
+    recorded.push(`${formatKWh(account.usageKwh)} kWh`);
+  }
+  if (headline.cost?.from !== 'connection' && isNumber(account.costCents)) {
+    recorded.push(formatMoney(account.costCents / 100));
+  }
+  const rows: Array<[string, HtmlValue]> = [
+    [
+      'Usage (delivered)',
+      headline.usage
+        ? html`<strong>${formatKWh(headline.usage.kWh)} kWh</strong><div class="source">${headline.usage.source}</div>`
+        : notRecorded('Not available'),
+    ],
+    [
+      'Cost',
+      headline.cost
+        ? html`<strong>${formatMoney(headline.cost.dollars)}</strong><div class="source">${headline.cost.source}</div>`
+        : notRecorded('Not available'),
+    ],
+  ];
+  if (intervals?.series.hasReceived) {
+    const a = intervals.analytics;
+    rows.push(['Received (exported to the grid)', `${formatKWh(a.receivedKWh)} kWh`]);
+    rows.push(['Net (delivered − received)', `${formatKWh(a.netKWh)} kWh`]);
+  }
+  if (recorded.length > 0) rows.push(['Recorded on the connection', recorded.join(', ')]);
+  return section(
+    'usage',
+    'Usage and billing summary',
+    facts(rows),
+    intervals ? monthly(intervals) : null,
+    model.bills.length > 0 ? billTable(model) : null,
+    !intervals && model.bills.length === 0
+      ? html`<p class="note">No monthly breakdown is available: there is no interval data${
+          headline.usage?.from === 'connection'
+            ? ', only the totals recorded on the connection'
+            : ''
+        }.</p>`
+      : null,
+  );
+}
+
+function monthly(view: IntervalView): SafeHtml {
+  const { analytics, series } = view;
+  const months = analytics.monthly;
+  const withReceived = series.hasReceived;
+  const withCost = series.hasCost;
+  const days = (m: MonthlyUsage) =>
+    analytics.daily.filter((d) => d.date.startsWith(m.month)).length;
+  const value = (m: MonthlyUsage, v: number | undefined, format: (n: number) => string) =>
+    m.slots === 0 ? notRecorded('no data') : isNumber(v) ? format(v) : notRecorded('—');
+  const columns: Column[] = [
+    { label: 'Month' },
+    { label: 'Days with data', numeric: true },
+    { label: 'Delivered kWh', numeric: true },
+    ...(withReceived
+      ? [
+          { label: 'Received kWh', numeric: true },
+          { label: 'Net kWh', numeric: true },
+        ]
+      : []),
+    ...(withCost ? [{ label: 'Cost', numeric: true }] : []),
+    { label: 'Peak kW', numeric: true },
+  ];
+  const rows = months.map((m) => [
+    formatMonth(m.month),
+    `${days(m)} of ${daysInMonth(m.month)}`,
+    value(m, m.deliveredKWh, formatKWh),
+    ...(withReceived ? [value(m, m.receivedKWh, formatKWh), value(m, m.netKWh, formatKWh)] : []),
+    ...(withCost ? [value(m, m.cost, formatMoney)] : []),
+    value(m, m.peakKw, formatKw),
+  ]);
+  const footer: HtmlValue[] = [
+    'Total',
+    String(analytics.daily.length),
+    formatKWh(analytics.deliveredKWh),
+    ...(withReceived ? [formatKWh(analytics.receivedKWh), formatKWh(analytics.netKWh)] : []),
+    ...(withCost ? [isNumber(analytics.cost) ? formatMoney(analytics.cost) : '—'] : []),
+    analytics.peak ? formatKw(analytics.peak.kW) : '—',
+  ];
+  const chart = barChart({
+    title: 'Energy by month',
+    unit: 'kWh',
+    labels: months.map((m) => formatMonth(m.month)),
+    ticks: months.map((m, i) => ({
+      text: formatMonth(m.month).slice(0, 3),
+      sub: i === 0 || m.month.endsWith('-01') ? m.month.slice(0, 4) : null,
+    })),
+    series: [
+      {
+        name: 'Delivered',
+        color: DELIVERED,
+        values: months.map((m) => (m.slots > 0 ? m.deliveredKWh : null)),
+      },
+      ...(withReceived
+        ? [
+            {
+              name: 'Received',
+              color: RECEIVED,
+              values: months.map((m) => (m.slots > 0 ? m.receivedKWh : null)),
+            },
+          ]
+        : []),
+    ],
+    describe: (label, s, v) => `${label}, ${s.name.toLowerCase()}: ${formatKWh(v)} kWh`,
+  });
+  return html`<h3>By month</h3>
+${table(columns, rows, { footer, caption: `Local calendar months (${series.timeZone}), from the interval data.` })}
+${figure(chart, withReceived ? 'Delivered and received kWh by month.' : 'Delivered kWh by month.')}`;
+}
+
+function billTable(model: ReportModel): SafeHtml {
+  const zone = model.timeZone;
+  const when = (ms: number | undefined | null, end = false) =>
+    isNumber(ms) ? formatLocalDate(end ? ms - 1 : ms, zone) : '?';
+  return html`<h3>Bill summaries in the interval file</h3>
+${table(
+  [
+    { label: 'Billing period' },
+    { label: 'Stated kWh', numeric: true },
+    { label: 'Bill amount', numeric: true },
+  ],
+  model.bills.map((b) => [
+    `${when(b.periodStart)} to ${when(b.periodEnd, true)}`,
+    isNumber(b.statedKWh) ? formatKWh(b.statedKWh) : notRecorded('not stated'),
+    isNumber(b.statedCost) ? formatMoney(b.statedCost) : notRecorded('not stated'),
+  ]),
+  {
+    caption:
+      'As stated by the utility (ESPI UsageSummary); compared with the intervals under Data quality.',
+  },
+)}`;
+}
+
+function daysInMonth(isoMonth: string): number {
+  const year = Number(isoMonth.slice(0, 4));
+  const month = Number(isoMonth.slice(5, 7));
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}

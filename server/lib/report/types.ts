@@ -1,0 +1,84 @@
+import type { Analytics, CanonicalSeries, QualityReport } from '../intervals/index.ts';
+
+/**
+ * Everything a report is made from, gathered by the reports feature. The engine (this folder)
+ * turns it into the report's HTML and its headline figures; it reads no database and no file.
+ */
+export interface ReportInput {
+  report: {
+    id: number;
+    version: number;
+    /** When this version was built. */
+    generatedAt: Date;
+  };
+  account: {
+    customerName: string;
+    customerEmail: string;
+    accountName: string | null;
+    accountNumber: string | null;
+    serviceAddress: string | null;
+    /** Meter numbers, when known (from the interval file or the statements). */
+    meterNumbers?: string[];
+    providerName: string;
+    /** US state name, e.g. "California". */
+    providerState: string;
+    /** The energy professional who ordered the report. */
+    preparedFor: string;
+    /** The connection's period and figures as recorded (typed by an admin or imported). */
+    startDate: string | null;
+    endDate: string | null;
+    usageKwh: number | null;
+    costCents: number | null;
+  };
+  /** The newest imported interval series, analysed; null when there is no interval data. */
+  intervals: {
+    fileName: string;
+    /** 'espi-xml', 'pge-csv', ... */
+    format: string;
+    series: CanonicalSeries;
+    analytics: Analytics;
+    quality: QualityReport;
+  } | null;
+  /** Every file on the connection, statements and interval files, in upload order. */
+  files: ReportFile[];
+  /** Battery power rating for the storage hint, kW; the engine picks one from the load when absent. */
+  batteryKw?: number;
+}
+
+export interface ReportFile {
+  name: string;
+  kind: 'statement' | 'interval';
+  size: number;
+  sha256: string;
+  /** 'Uploaded by an admin (alice)' or 'Retrieved automatically from https://…'. */
+  provenance: string;
+  addedAt: Date;
+  /** For interval files: imported, failed (with the reason), or not yet read. */
+  importStatus: 'imported' | 'failed' | 'pending' | null;
+  importError: string | null;
+}
+
+/** The figures that headline the report: the email, the cards and the webhook show these. */
+export interface ReportSummary {
+  periodStart: string | null;
+  periodEnd: string | null;
+  /** kWh delivered over the period, and where the figure comes from. */
+  usageKwh: number | null;
+  costDollars: number | null;
+  figuresFrom: 'intervals' | 'bills' | 'connection' | 'none';
+  peakKw: number | null;
+  /** Local time of the peak, `YYYY-MM-DD HH:mm`. */
+  peakAt: string | null;
+  loadFactor: number | null;
+  coveragePct: number | null;
+  statements: number;
+  intervalFiles: number;
+  /** What the report could not include, in words ("No interval data was provided"). */
+  missing: string[];
+}
+
+export interface RenderedReport {
+  /** A self-contained HTML document: inline CSS and SVG, no script, no external request. */
+  html: string;
+  summary: ReportSummary;
+}
