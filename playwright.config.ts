@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './e2e/env.ts';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from './e2e/env.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -55,6 +55,10 @@ export default defineConfig({
       // The tests' own webhook receivers and login portals listen on loopback.
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       BROWSER_ALLOWED_HOSTS: '127.0.0.1',
+      // Mail goes to the SMTP peer the report journey starts (e2e/reports.spec.ts); while no
+      // peer listens, messages fail their tries and stay visible in the admin's Outbox.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      PUBLIC_URL: E2E_BASE_URL,
     },
   },
 });

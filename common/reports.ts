@@ -95,7 +95,9 @@ export type ReportCard = z.infer<typeof ReportCard>;
 
 export const ReportCardPage = z.object({
   items: z.array(ReportCard),
+  /** As in the Connections view: exact up to 1,000, then `totalCapped`. */
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -10,15 +10,22 @@ export const BILLING_QUERY_KEY = ['/api/billing'] as const;
 /** GET /api/my-connections: a report request changes what a connection offers. */
 export const MY_CONNECTIONS_QUERY_KEY = ['/api/my-connections'] as const;
 
+/** GET /api/my/reports: a paid request leads to a report on the connection. */
+export const MY_REPORTS_QUERY_KEY = ['/api/my/reports'] as const;
+
 /**
  * Every query a billing change can alter: the user (payment method and plan), usage, the
  * billing summary and the connections. Resolves once the ones on screen are fetched again.
  */
 export function invalidateAfterBillingChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    [USER_QUERY_KEY, USAGE_QUERY_KEY, BILLING_QUERY_KEY, MY_CONNECTIONS_QUERY_KEY].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
+    [
+      USER_QUERY_KEY,
+      USAGE_QUERY_KEY,
+      BILLING_QUERY_KEY,
+      MY_CONNECTIONS_QUERY_KEY,
+      MY_REPORTS_QUERY_KEY,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }
 

@@ -44,6 +44,8 @@ export type SmtpPeerOptions = {
   rejectFirst?: number;
   /** Require these credentials (AUTH over plain text, as a local relay might). */
   auth?: { user: string; pass: string };
+  /** A fixed port (the e2e server's SMTP_URL names one); a free one when absent. */
+  port?: number;
 };
 
 const firstAddress = (value: AddressObject | AddressObject[] | undefined) =>
@@ -123,7 +125,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   const credentials = options.auth

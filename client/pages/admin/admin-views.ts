@@ -1,4 +1,11 @@
-import { Building2, Cable, LayoutDashboard, type LucideIcon, Webhook } from 'lucide-react';
+import {
+  Building2,
+  Cable,
+  FileText,
+  LayoutDashboard,
+  type LucideIcon,
+  Webhook,
+} from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { DEFAULT_ADMIN_VIEW } from './admin-view-param.ts';
 
@@ -38,6 +45,13 @@ export const ADMIN_VIEWS = [
     title: 'Utility Providers',
     icon: Building2,
     component: lazy(() => import('./providers/providers-view.tsx')),
+  },
+  {
+    id: 'reports',
+    label: 'Utility Reports',
+    title: 'Utility Reports',
+    icon: FileText,
+    component: lazy(() => import('./reports/reports-view.tsx')),
   },
   {
     id: 'webhooks',

@@ -1,5 +1,6 @@
 import type { UsageRecord } from '@common/billing.ts';
 import type { Connection } from '@common/connections.ts';
+import type { ReportVersion } from '@common/reports.ts';
 import { CircleCheck, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CredentialsBadge, StatusBadge } from '@/components/connection-badges.tsx';
@@ -8,6 +9,7 @@ import { credentialsState, formatDate, formatPeriod } from '@/lib/connection-dis
 import { formatKwh, formatUsd } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 import { ConnectionFilesList } from './connection-files-list.tsx';
+import { ConnectionReport } from './connection-report.tsx';
 import { filesUnlocked } from './report-requests.ts';
 
 function Detail({
@@ -34,11 +36,14 @@ function Detail({
 export function ConnectionCard({
   connection,
   reportRequest,
+  report,
   onGenerateReport,
   onConfirmPayment,
 }: {
   connection: Connection;
   reportRequest?: UsageRecord;
+  /** The newest version of its report, once one was paid for. */
+  report?: ReportVersion;
   onGenerateReport?: () => void;
   /** For a request whose charge waits for the cardholder's bank. */
   onConfirmPayment?: () => void;
@@ -91,7 +96,15 @@ export function ConnectionCard({
           </Detail>
         )}
       </dl>
-      <ConnectionFilesList connection={connection} unlocked={filesUnlocked(reportRequest)} />
+      <ConnectionFilesList
+        connection={connection}
+        unlocked={filesUnlocked(reportRequest) || report !== undefined}
+      />
+      <ConnectionReport
+        connectionId={connection.id}
+        report={report ?? null}
+        paid={filesUnlocked(reportRequest)}
+      />
       {reportRequest ? (
         <div className="mt-4 flex flex-wrap items-center justify-end gap-2 text-sm">
           {reportRequest.status === 'requires_action' && (

@@ -5,6 +5,7 @@ import { LoadFailed, LoadingBlock } from '@/components/query-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConnectionCard } from './connection-card.tsx';
 import { useMyConnections } from './use-my-connections.ts';
+import { useMyReports } from './use-my-reports.ts';
 
 /**
  * The user's connections, each with Generate Report, or "Report requested" when it has an open
@@ -22,6 +23,7 @@ export function MyConnectionsTab({
   onShowLinks: () => void;
 }) {
   const connections = useMyConnections();
+  const reports = useMyReports();
 
   if (connections.isPending) return <LoadingBlock label="Loading connections..." />;
   if (connections.isError) {
@@ -70,6 +72,7 @@ export function MyConnectionsTab({
             <ConnectionCard
               connection={connection}
               reportRequest={openRequests.get(connection.id)}
+              report={reports.get(connection.id)}
               onGenerateReport={() => onGenerateReport(connection)}
               onConfirmPayment={() => onConfirmPayment(connection)}
             />

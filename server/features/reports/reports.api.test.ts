@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { ReportCardPage, type ReportVersion, ReportVersionList } from '../../../common/reports.ts';
-import { outbox, usageRecords } from '../../db/schema.ts';
+import { outbox, usageRecords, webhookDeliveries } from '../../db/schema.ts';
 import { findChromium } from '../../lib/browser/chromiumPath.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
@@ -127,6 +127,11 @@ describe('a paid report, from the request to the downloads', () => {
   let ready: ReportVersion;
 
   beforeAll(async () => {
+    const hook = await call(admin, 'POST', '/api/webhooks', {
+      url: 'https://hooks.example.com/reports',
+      events: ['report.ready'],
+    });
+    expect(hook.statusCode).toBe(201);
     flow = await paidConnection({ name: 'Harbor Bakery' });
     // Paid, but the data is not there yet: nothing is built while the connection is in progress.
     expect(await versions(flow.owner, flow.connectionId)).toEqual([]);
@@ -226,6 +231,23 @@ describe('a paid report, from the request to the downloads', () => {
       .from(outbox)
       .where(eq(outbox.toAddress, flow.owner.user.email ?? ''));
     expect(sent?.status).toBe('sent');
+  });
+
+  it('announces report.ready to webhooks with signed links and never a credential', async () => {
+    const [delivery] = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.event, 'report.ready'));
+    const payload = JSON.stringify(delivery?.payload);
+    expect(delivery?.payload).toMatchObject({
+      event: 'report.ready',
+      data: { reportId: ready.id, connectionId: flow.connectionId, version: 1 },
+    });
+    expect(payload).toMatch(
+      new RegExp(`https://reports\\.example\\.com/api/reports/${ready.id}/download/pdf\\?token=`),
+    );
+    expect(payload).not.toContain('portal-pass-123');
+    expect(payload).not.toContain('dana-portal');
   });
 
   it('refuses a link whose token was made for another report or was altered', async () => {

@@ -353,6 +353,7 @@ export class ReportsService {
         };
       }),
       total: page.total,
+      totalCapped: page.totalCapped,
       page: page.page,
       pageSize: page.pageSize,
     };

@@ -20,7 +20,12 @@ export function ConnectionFilters({ list, onChange }: { list: ListParams; onChan
 
   return (
     <search className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 xl:grid-cols-[minmax(16rem,2fr)_repeat(4,minmax(9rem,1fr))]">
-      <SearchBox value={list.search} onChange={onChange} />
+      <SearchBox
+        value={list.search}
+        onSearch={(search) => onChange({ search, page: 1 }, { replace: true })}
+        placeholder="Customer, account, user or provider"
+        className="sm:col-span-2 xl:col-span-1"
+      />
       <Field label="Provider" htmlFor={`${id}-provider`}>
         <select
           id={`${id}-provider`}
@@ -91,7 +96,18 @@ export function ConnectionFilters({ list, onChange }: { list: ListParams; onChan
   );
 }
 
-function SearchBox({ value, onChange }: { value: string; onChange: ChangeList }) {
+/** A search input that reports what was typed once typing pauses (server-side search). */
+export function SearchBox({
+  value,
+  onSearch,
+  placeholder,
+  className,
+}: {
+  value: string;
+  onSearch: (search: string) => void;
+  placeholder: string;
+  className?: string;
+}) {
   const [text, setText] = useState(value);
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -106,14 +122,11 @@ function SearchBox({ value, onChange }: { value: string; onChange: ChangeList })
   function type(next: string) {
     setText(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(
-      () => onChange({ search: next, page: 1 }, { replace: true }),
-      SEARCH_DELAY_MS,
-    );
+    timer.current = setTimeout(() => onSearch(next), SEARCH_DELAY_MS);
   }
 
   return (
-    <Field label="Search" htmlFor={id} className="sm:col-span-2 xl:col-span-1">
+    <Field label="Search" htmlFor={id} className={className}>
       <div className="relative">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
@@ -126,7 +139,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: ChangeList })
           value={text}
           maxLength={200}
           onChange={(event) => type(event.target.value)}
-          placeholder="Customer, account, user or provider"
+          placeholder={placeholder}
           className="pl-9"
         />
       </div>

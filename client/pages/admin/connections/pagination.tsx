@@ -8,7 +8,9 @@ export function Pagination({
   data,
   onPage,
 }: {
-  data: Pick<ConnectionPage, 'total' | 'totalCapped' | 'page' | 'pageSize' | 'items'>;
+  data: Pick<ConnectionPage, 'total' | 'totalCapped' | 'page' | 'pageSize'> & {
+    items: readonly unknown[];
+  };
   onPage: (page: number) => void;
 }) {
   const pages = pageCount(data);
