@@ -133,6 +133,15 @@ export async function hasPaidRequest(db: Db, connectionId: number, userId: numbe
   return Boolean(row);
 }
 
+/** The connections this user paid a report for (paid access, for many at once). */
+export async function paidConnectionsOf(db: Db, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ connectionId: usageRecords.connectionId })
+    .from(usageRecords)
+    .where(and(eq(usageRecords.userId, userId), inArray(usageRecords.status, PAID_STATUSES)));
+  return new Set(rows.map((r) => r.connectionId).filter((id): id is number => id !== null));
+}
+
 /** Records still pending after `olderThan`: a crash or a lost answer between charge and record. */
 export async function stalePending(db: Db, olderThan: Date): Promise<UsageRow[]> {
   return db

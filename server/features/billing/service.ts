@@ -33,6 +33,7 @@ import {
   listRecords,
   PAID_STATUSES,
   paidAndWaiting,
+  paidConnectionsOf,
   recordsOfConnection,
   saveProfile,
   stalePending,
@@ -594,6 +595,11 @@ export class BillingService {
 
   hasPaidFor(connectionId: number, userId: number): Promise<boolean> {
     return hasPaidRequest(this.db, connectionId, userId);
+  }
+
+  /** The connections this user paid a report for. */
+  paidConnections(userId: number): Promise<Set<number>> {
+    return paidConnectionsOf(this.db, userId);
   }
 
   /** The paid request (billed or on the invoice) still waiting for its report, if any. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { ReportSummary as ReportSummaryContract } from '../../../common/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { reports } from '../../db/schema.ts';
@@ -64,12 +64,29 @@ export async function updateReport(
   return row;
 }
 
-/** Moves a queued version to building; false when another run already took it. */
+/** A build left `building` this long ago was cut off (a crash, a restart): it may start again. */
+const ABANDONED_BUILD_MS = 10 * 60 * 1000;
+
+/**
+ * Moves a version to building: a queued one, a failed one being retried, or one whose build was
+ * cut off. false when another run holds it (or it is ready).
+ */
 export async function claimForBuild(db: Db, id: number): Promise<boolean> {
   const moved = await db
     .update(reports)
     .set({ status: 'building', error: null, updatedAt: new Date() })
-    .where(and(eq(reports.id, id), inArray(reports.status, ['queued', 'failed'])))
+    .where(
+      and(
+        eq(reports.id, id),
+        or(
+          inArray(reports.status, ['queued', 'failed']),
+          and(
+            eq(reports.status, 'building'),
+            lt(reports.updatedAt, new Date(Date.now() - ABANDONED_BUILD_MS)),
+          ),
+        ),
+      ),
+    )
     .returning({ id: reports.id });
   return moved.length > 0;
 }

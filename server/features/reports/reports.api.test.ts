@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { ReportCardPage, type ReportVersion, ReportVersionList } from '../../../common/reports.ts';
-import { outbox, usageRecords, webhookDeliveries } from '../../db/schema.ts';
+import { outbox, reports, usageRecords, webhookDeliveries } from '../../db/schema.ts';
 import { findChromium } from '../../lib/browser/chromiumPath.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
@@ -413,4 +413,35 @@ describe('hostile values', () => {
     const pdf = (await download(flow.owner, `/api/reports/${report.id}/download/pdf`)).bytes;
     expect(pdfText(pdf)).toContain('<img src=x onerror=alert(1)>');
   }, 90_000);
+});
+
+describe('a build cut off by a crash', () => {
+  it('is taken up again by the next run; a build in progress is left to its runner', async () => {
+    const flow = await paidConnection({ name: 'Crashed Build Inc' });
+    await addFile(flow.connectionId, 'green-button.xml', ESPI, 'application/xml');
+    await complete(flow.connectionId);
+    const [first] = await versions(admin, flow.connectionId);
+    if (!first) throw new Error('no report');
+    const queued = await call(admin, 'POST', `/api/connections/${flow.connectionId}/reports`);
+    const id = queued.json().report.id as number;
+    await t.app.services.queue.drain();
+    // As if a worker had claimed it a minute ago and was still at it: nothing happens.
+    const oneMinuteAgo = new Date(Date.now() - 60_000);
+    await t.database.db
+      .update(reports)
+      .set({ status: 'building', updatedAt: oneMinuteAgo, htmlKey: null })
+      .where(eq(reports.id, id));
+    await t.app.services.reports.build(id);
+    const [busy] = await t.database.db.select().from(reports).where(eq(reports.id, id));
+    expect(busy?.status).toBe('building');
+    // Claimed an hour ago: its worker is gone, the next run builds it.
+    await t.database.db
+      .update(reports)
+      .set({ updatedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(reports.id, id));
+    await t.app.services.reports.build(id);
+    const [done] = await t.database.db.select().from(reports).where(eq(reports.id, id));
+    expect(done?.status).toBe('ready');
+    expect(done?.htmlKey).toMatch(new RegExp(`^reports/${flow.connectionId}/${id}/`));
+  }, 60_000);
 });

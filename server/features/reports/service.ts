@@ -146,6 +146,7 @@ export class ReportsService {
     if (!(await claimForBuild(db, reportId))) return findReport(db, reportId);
     const report = await findReport(db, reportId);
     if (!report) return undefined;
+    let delivery: { built: ReportRow; subject: ReportSubject; pdfBytes: number };
     try {
       let subject = await connections.reportSubject(report.connectionId);
       if (!subject) throw new Error('The connection was deleted');
@@ -244,8 +245,7 @@ export class ReportsService {
         builtAt: generatedAt,
         error: null,
       });
-      await this.deliver(built, subject, pdf.byteLength);
-      return built;
+      delivery = { built, subject, pdfBytes: pdf.byteLength };
     } catch (error) {
       await updateReport(db, report.id, {
         status: 'failed',
@@ -253,6 +253,9 @@ export class ReportsService {
       });
       throw error;
     }
+    // Built and stored: what follows never turns the version back into a failure.
+    await this.deliver(delivery.built, delivery.subject, delivery.pdfBytes);
+    return delivery.built;
   }
 
   /** Closes the paid request, announces `report.ready`, and emails the owner their links. */
@@ -367,11 +370,11 @@ export class ReportsService {
 
   /** The newest version of each connection the user owns and paid for. */
   async mine(user: Viewer): Promise<ReportVersion[]> {
-    const rows = await latestOfOwner(this.deps.db, user.id);
-    const paid = await Promise.all(
-      rows.map((r) => this.deps.billing.hasPaidFor(r.connectionId, user.id)),
-    );
-    return rows.filter((_, i) => paid[i]).map((r) => this.toVersion(r));
+    const [rows, paid] = await Promise.all([
+      latestOfOwner(this.deps.db, user.id),
+      this.deps.billing.paidConnections(user.id),
+    ]);
+    return rows.filter((r) => paid.has(r.connectionId)).map((r) => this.toVersion(r));
   }
 
   /** A ready version the viewer may download: admins, the paying owner, or a signed link. */
