@@ -3,6 +3,7 @@ import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from '
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
@@ -55,8 +56,7 @@ export default defineConfig({
       // The tests' own webhook receivers and login portals listen on loopback.
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       BROWSER_ALLOWED_HOSTS: '127.0.0.1',
-      // Mail goes to the SMTP peer the report journey starts (e2e/reports.spec.ts); while no
-      // peer listens, messages fail their tries and stay visible in the admin's Outbox.
+      // Mail goes to the run's SMTP peer (e2e/global-setup.ts).
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       PUBLIC_URL: E2E_BASE_URL,
     },

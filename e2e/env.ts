@@ -9,5 +9,7 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `utility-reports-e2e-${E2E_PORT}`);
 /** The first admin the server creates at start-up (issue 2, item 3). */
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
-/** The SMTP peer the report journey listens with; the e2e server's SMTP_URL points at it. */
+/** The run's SMTP peer (e2e/global-setup.ts); the e2e server's SMTP_URL points at it. */
 export const E2E_SMTP_PORT = E2E_PORT + 25;
+/** Where the peer keeps what it received, one JSON file per message. */
+export const E2E_MAIL_DIR = path.join(os.tmpdir(), `utility-reports-e2e-mail-${E2E_PORT}`);

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type SmtpPeer, startSmtpPeer } from '../server/test/smtpPeer.ts';
 import { openAdminView } from './admin-helpers.ts';
 import { adminApi, attachFile, createProvider, submitFormViaApi } from './connections-helpers.ts';
-import { E2E_SMTP_PORT } from './env.ts';
 import { collectPageErrors, TEST_PASSWORD, uniqueUsername } from './helpers.ts';
+import { waitForMail } from './mail.ts';
 
 // The product's deliverable, end to end: a paid request, the admin's files, the report built by
-// the server's job, the email at a real SMTP peer, the owner's three downloads, and the admin's
+// the server's job, the email at the run's SMTP peer (e2e/global-setup.ts), the owner's three downloads, and the admin's
 // preview in Utility Reports.
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/utility-data');
@@ -16,14 +15,6 @@ const ESPI = readFileSync(
   path.join(FIXTURES, 'espi/gba_openespi_15min_14days_cost_usagesummary.xml'),
 );
 const BILL = readFileSync(path.join(FIXTURES, 'bills/pge_3ce_anonymous_sample_bill_2022-12.pdf'));
-
-let smtp: SmtpPeer;
-test.beforeAll(async () => {
-  smtp = await startSmtpPeer({ port: E2E_SMTP_PORT });
-});
-test.afterAll(async () => {
-  await smtp?.close();
-});
 
 test('paid request -> files -> complete -> report emailed, downloaded, previewed', async ({
   page,
@@ -63,7 +54,7 @@ test('paid request -> files -> complete -> report emailed, downloaded, previewed
   expect(completed.status()).toBe(200);
   await admin.dispose();
 
-  const mail = await smtp.waitFor((m) => m.to === email && /report/i.test(m.subject), 60_000);
+  const mail = await waitForMail((m) => m.to === email && /report/i.test(m.subject), 90_000);
   expect(mail.text).toContain('1,391.666');
   expect(mail.html).not.toContain('<script');
 

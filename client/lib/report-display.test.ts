@@ -194,7 +194,7 @@ describe('ownerReportState', () => {
 
   it('tells a paying owner that the data is being gathered, then built, then ready', () => {
     expect(ownerReportState(null, true)?.label).toBe(
-      'Report requested — we are gathering the data',
+      'Paid — we are gathering the data for your report',
     );
     expect(ownerReportState({ status: 'building', version: 1, builtAt: null }, true)).toEqual({
       label: 'Building your report…',

@@ -151,7 +151,7 @@ export function ownerReportState(
   paid: boolean,
 ): { label: string; busy: boolean } | null {
   if (!report) {
-    return paid ? { label: 'Report requested — we are gathering the data', busy: false } : null;
+    return paid ? { label: 'Paid — we are gathering the data for your report', busy: false } : null;
   }
   switch (report.status) {
     case 'queued':

@@ -46,6 +46,8 @@ export type SmtpPeerOptions = {
   auth?: { user: string; pass: string };
   /** A fixed port (the e2e server's SMTP_URL names one); a free one when absent. */
   port?: number;
+  /** Called with each message as it arrives (the e2e run keeps them in files). */
+  onMessage?: (mail: ReceivedMail) => void;
 };
 
 const firstAddress = (value: AddressObject | AddressObject[] | undefined) =>
@@ -110,6 +112,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
               parsed,
             };
             received.push(mail);
+            options.onMessage?.(mail);
             for (const waiter of waiters) {
               if (waiter.predicate(mail)) {
                 waiters.delete(waiter);

@@ -30,11 +30,28 @@ const retriedJob = defineJob({
   },
 });
 
+/** Taken ten at a time; a marker starting with "fail" fails its first try. */
+const batchedJob = defineJob({
+  name: 'test-batched',
+  payload: z.object({ marker: z.string() }),
+  retry: { limit: 1, delaySeconds: 0, backoff: false },
+  batchSize: 10,
+  async handler({ marker }, { db }: WithJobLog<TestServices>, attempt) {
+    const action = `test.batched.${attempt.retryCount}`;
+    await db.insert(auditLog).values({ action, entityType: 'test', entityId: marker });
+    if (marker.startsWith('fail') && !attempt.final) throw new Error('not yet');
+  },
+});
+
 let database: Database;
 let queue: JobQueue<TestServices>;
 beforeAll(async () => {
   database = await openTestDatabase();
-  queue = new JobQueue<TestServices>(database, [recordJob, retriedJob], pino({ level: 'silent' }));
+  queue = new JobQueue<TestServices>(
+    database,
+    [recordJob, retriedJob, batchedJob],
+    pino({ level: 'silent' }),
+  );
   queue.provide({ db: database.db });
   await queue.start({ work: true });
 });
@@ -78,6 +95,31 @@ describe('JobQueue', () => {
     });
     expect(tries).toEqual(['test.try.0.more', 'test.try.1.final']);
   });
+
+  it('takes a burst in one poll, and fails and retries a job of the batch on its own', async () => {
+    const markers = ['batch-a', 'batch-b', 'fail-batch-c', 'batch-d', 'batch-e', 'batch-f'];
+    for (const marker of markers) await queue.enqueue(batchedJob, { marker });
+    const runs = await waitFor(async () => {
+      const rows = await database.db
+        .select({ action: auditLog.action, marker: auditLog.entityId })
+        .from(auditLog)
+        .where(eq(auditLog.entityType, 'test'));
+      const mine = rows.filter((r) => markers.includes(r.marker ?? ''));
+      return mine.length >= markers.length + 1 ? mine : undefined;
+    });
+    // Five jobs done on their first try, the failing one on its second: nobody else re-ran.
+    const tries = (marker: string) => runs.filter((r) => r.marker === marker).map((r) => r.action);
+    for (const marker of markers.filter((m) => !m.startsWith('fail'))) {
+      expect(tries(marker)).toEqual(['test.batched.0']);
+    }
+    expect(tries('fail-batch-c').sort()).toEqual(['test.batched.0', 'test.batched.1']);
+    // Taken in one poll: one fetch started them all at the same instant.
+    const fetched = await database.executeSql(
+      "select distinct started_on from pgboss.job where name = 'test-batched' and data->>'marker' = any($1)",
+      [markers.filter((m) => !m.startsWith('fail'))],
+    );
+    expect(fetched.rows).toHaveLength(1);
+  }, 30_000);
 
   it('refuses a payload that does not match the job schema', async () => {
     await expect(queue.enqueue(recordJob, { marker: 42 } as never)).rejects.toThrow();

@@ -60,13 +60,22 @@ export class JobQueue<Services extends object = object> {
         });
         if (def.schedule) await this.boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
         if (options.work) {
-          await this.boss.work(def.name, { includeMetadata: true }, async (jobs) => {
+          const batchSize = def.batchSize ?? 1;
+          await this.boss.work(def.name, { includeMetadata: true, batchSize }, async (jobs) => {
             for (const job of jobs) {
               const attempt = {
                 retryCount: job.retryCount,
                 final: job.retryCount >= job.retryLimit,
               };
-              await this.run(def, job.data, attempt);
+              if (jobs.length === 1) {
+                await this.run(def, job.data, attempt);
+                continue;
+              }
+              // In a batch, a failure is this job's alone: it is failed (and retried) by itself,
+              // and pg-boss completes only the jobs still active when the batch returns.
+              await this.run(def, job.data, attempt).catch((err: Error) =>
+                this.boss.fail(def.name, job.id, { message: err.message }),
+              );
             }
           });
         }

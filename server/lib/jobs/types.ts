@@ -31,6 +31,12 @@ export type JobDefinition<
   schedule?: string;
   /** How long one run may take before pg-boss gives up on it. */
   expireInSeconds?: number;
+  /**
+   * Jobs taken per poll (default 1). A worker polls every few seconds (5 s on PGlite), so a
+   * queue that gets bursts of short jobs (email) takes several at once. Each still runs, and
+   * fails, on its own; `expireInSeconds` must cover the whole batch.
+   */
+  batchSize?: number;
 };
 
 export const defineJob = <P extends Record<string, unknown>, Needs = object>(

@@ -16,7 +16,9 @@ export const mailSendJob = defineJob({
   name: 'mail-send',
   payload: z.object({ messageId: z.number().int().positive() }),
   retry: { limit: 4, delaySeconds: 30, backoff: true },
-  expireInSeconds: 5 * 60,
+  // Submissions come in bursts and each message is quick: up to 10 per poll, not one.
+  batchSize: 10,
+  expireInSeconds: 10 * 60,
   handler: ({ messageId }, { mailer, log }: WithJobLog<{ mailer: MailDelivery }>, attempt) =>
     mailer.deliver(messageId, attempt, log),
 });
