@@ -25,6 +25,7 @@ import { webhookRoutes } from './features/webhooks/routes.ts';
 import { AppError } from './lib/errors.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
+import { serverTiming } from './lib/timing.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { closeServices, createServices, type Services } from './services.ts';
 
@@ -75,6 +76,7 @@ export async function buildApp({
   app.decorate('services', services);
   app.addHook('onClose', async () => closeServices(services));
   const { sessions } = services;
+  serverTiming(app);
   registerAccessControl(app, sessions);
   // Logouts and deactivations in other processes reach this one's session cache at once.
   const unlisten = database.ready.then(() =>

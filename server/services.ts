@@ -147,8 +147,10 @@ function wireSubscriptions(services: Services): void {
   notifications.subscribeTo(events);
   // A paid request is built when its connection is complete; new files on a delivered report
   // add a version (the build job itself reads interval files still waiting).
-  events.on('report.requested', ({ connectionId, usageRecordId }) =>
-    reports.onRequested(connectionId, usageRecordId),
+  // The request carries the connection's status: a request that is not complete yet costs
+  // the paying user no further query (the status change to complete picks it up).
+  events.on('report.requested', ({ connectionId, usageRecordId, connectionStatus }) =>
+    connectionStatus === 'complete' ? reports.onRequested(connectionId, usageRecordId) : undefined,
   );
   events.on('connection.status_changed', ({ connectionId, to }) =>
     to === 'complete' ? reports.onCompleted(connectionId) : undefined,

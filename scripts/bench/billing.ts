@@ -3,6 +3,8 @@ import { appArgs, startServer } from './servers.ts';
 
 const REQUESTS = 300;
 const CONCURRENCY = 8;
+const SEQUENTIAL = 200;
+const JOB_POLL_MS = 5_000;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 
 const median = (xs: number[]) => {
@@ -14,7 +16,7 @@ type Client = (
   method: string,
   url: string,
   body?: object,
-) => Promise<{ status: number; json: Record<string, unknown> }>;
+) => Promise<{ status: number; json: Record<string, unknown>; headers: Headers }>;
 
 function client(base: string, cookie = ''): Client {
   return async (method, url, body) => {
@@ -23,7 +25,8 @@ function client(base: string, cookie = ''): Client {
       headers: { ...(body ? { 'content-type': 'application/json' } : {}), cookie },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    const json = (await res.json()) as Record<string, unknown>;
+    return { status: res.status, json, headers: res.headers };
   };
 }
 
@@ -37,11 +40,23 @@ async function signIn(base: string, path: string, body: object): Promise<string>
   return res.headers.get('set-cookie')?.split(';')[0] ?? '';
 }
 
+/** Waits until no notice is waiting to be sent, then one more job poll for the rest. */
+async function settled(admin: Client) {
+  for (let i = 0; i < 120; i++) {
+    const queued = await admin('GET', '/api/admin/outbox?status=queued');
+    if (queued.json.total === 0) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await new Promise((r) => setTimeout(r, JOB_POLL_MS + 1_000));
+}
+
 /**
  * POST /api/record-usage with Stripe answered by the local fake (in this process; the app runs
- * as `npm start` in its own). The product's own time is the request's time minus one bare
- * round trip to the fake's PaymentIntent endpoint: what is left is ours (routing, checks, the
- * two database commits, the events), which the issue wants under 5 ms at the median.
+ * as `npm start` in its own). The product's own time, two ways: the server's own account
+ * (its Server-Timing total less the time it waited on Stripe: routing, checks, the two
+ * database statements, the events), which the issue wants under 5 ms at the median; and, as
+ * seen from the client, the request's time less one bare round trip to the fake Stripe, which
+ * also counts the client's and the loopback's share of one more HTTP round trip.
  */
 export async function benchBilling() {
   await benchBillingOn('PGlite', {});
@@ -101,13 +116,19 @@ async function benchBillingOn(label: string, database: Record<string, string>) {
       if (res.status !== 201) throw new Error(`form failed: ${JSON.stringify(res.json)}`);
       return Number(res.json.id);
     };
+    // The server's own account of each request: its total time and the part spent on Stripe.
+    const serverOwn: number[] = [];
     const buy = async (connectionId: number) => {
       const t0 = performance.now();
       const res = await user('POST', '/api/record-usage', { connectionId });
+      const elapsed = performance.now() - t0;
       if (res.status !== 200 || res.json.status !== 'billed') {
         throw new Error(`not billed: ${JSON.stringify(res.json)}`);
       }
-      return performance.now() - t0;
+      const timing = res.headers.get('server-timing') ?? '';
+      const dur = (name: string) => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1]);
+      serverOwn.push(dur('total') - dur('stripe'));
+      return elapsed;
     };
 
     // One Stripe round trip as the app makes it, measured from here: the part that is not ours.
@@ -134,14 +155,20 @@ async function benchBillingOn(label: string, database: Record<string, string>) {
       stripeTrip.push(performance.now() - t0);
     }
 
-    const warm = await Promise.all(Array.from({ length: 20 }, connection));
-    for (const id of warm) await buy(id);
+    // Each submission queues background work (the login check, the notices) that pg-boss runs
+    // on its next poll; on PGlite that shares the app's thread. The one-at-a-time figure is
+    // the request's own, so the submissions are made first and their work left to finish.
+    const fresh: number[] = [];
+    for (let i = 0; i < 20 + SEQUENTIAL; i++) fresh.push(await connection());
+    await settled(admin);
+    for (const id of fresh.splice(0, 20)) await buy(id);
 
+    serverOwn.length = 0;
     const alone: number[] = [];
-    for (let i = 0; i < 100; i++) alone.push(await buy(await connection()));
+    for (const id of fresh) alone.push(await buy(id));
     const ours = median(alone) - median(stripeTrip);
     console.log(
-      `${label}: record-usage one at a time: median ${median(alone).toFixed(2)} ms, of which one Stripe round trip ${median(stripeTrip).toFixed(2)} ms; the product's own time ${ours.toFixed(2)} ms (target < 5 ms)`,
+      `${label}: record-usage one at a time: median ${median(alone).toFixed(2)} ms seen by the client, less one Stripe round trip (${median(stripeTrip).toFixed(2)} ms): ${ours.toFixed(2)} ms; the server's own time by its Server-Timing (total less Stripe): median ${median(serverOwn).toFixed(2)} ms (target < 5 ms)`,
     );
 
     const ids: number[] = [];

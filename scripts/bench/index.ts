@@ -17,7 +17,10 @@ const benches: [string, () => Promise<void> | void][] = [
   ['reports: build time and Chromium memory', benchReports],
 ];
 
+// `npm run bench -- billing reports` runs the benches whose names contain one of the words.
+const only = process.argv.slice(2);
 for (const [name, run] of benches) {
+  if (only.length > 0 && !only.some((word) => name.includes(word))) continue;
   console.log(`\n== ${name}`);
   await run();
 }

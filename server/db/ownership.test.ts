@@ -45,7 +45,11 @@ function writesIn(file: string, source: string): Write[] {
     for (const match of source.matchAll(drizzle)) {
       found.push({ file, table: sqlName, how: match[0] });
     }
-    const raw = new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+"?${sqlName}\\b`, 'gi');
+    // Raw SQL names the table itself or interpolates Drizzle's (`update ${connections} set`).
+    const raw = new RegExp(
+      `\\b(insert\\s+into|update|delete\\s+from)\\s+(?:"?${sqlName}\\b|\\$\\{\\s*(?:schema\\.)?${variable}\\s*\\})`,
+      'gi',
+    );
     for (const match of source.matchAll(raw)) found.push({ file, table: sqlName, how: match[0] });
   }
   return found;
@@ -74,7 +78,8 @@ describe('table ownership', () => {
   it('finds a write to a table outside its owner', () => {
     const stray = `await db.update(connections).set({ status: 'complete' });
       await tx.insert(auditLog).values(row);
-      await db.execute(sql\`delete from connection_files where id = \${id}\`);`;
+      await db.execute(sql\`delete from connection_files where id = \${id}\`);
+      const part = sql\`update \${usageRecords} set status = 'billed'\`;`;
     expect(violations(writesIn('server/features/intervals/service.ts', stray))).toEqual([
       {
         file: 'server/features/intervals/service.ts',
@@ -88,11 +93,16 @@ describe('table ownership', () => {
       },
       {
         file: 'server/features/intervals/service.ts',
+        table: 'usage_records',
+        how: `update \${usageRecords}`,
+      },
+      {
+        file: 'server/features/intervals/service.ts',
         table: 'audit_log',
         how: '.insert(auditLog)',
       },
     ]);
-    expect(violations(writesIn('server/features/connections/files.ts', stray))).toHaveLength(1);
+    expect(violations(writesIn('server/features/connections/files.ts', stray))).toHaveLength(2);
   });
 
   it('has no write to any table outside its owner in server/', () => {

@@ -26,8 +26,17 @@ export type DomainEventMap = {
     verified: boolean | null;
     message: string;
   };
-  /** A report was paid for (or put on the subscription's invoice): build it (reports). */
-  'report.requested': { usageRecordId: number; connectionId: number; userId: number };
+  /**
+   * A report was paid for (or put on the subscription's invoice): build it (reports), now if
+   * the connection is complete, else once it is (`connection.status_changed`).
+   */
+  'report.requested': {
+    usageRecordId: number;
+    connectionId: number;
+    userId: number;
+    /** The connection's status as the request left it (read after the payment was recorded). */
+    connectionStatus: ConnectionStatus;
+  };
   /** A paid request was refunded or taken off the invoice: the report will not be built. */
   'report.cancelled': { usageRecordId: number; connectionId: number | null; reason: string };
   /** A report version was built; the links are signed and expire (never credentials). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { UsageRecord, UsageStatus } from '../../../common/billing.ts';
 import type { Db } from '../../db/client.ts';
 import { billingProfiles, connections, stripeEvents, usageRecords } from '../../db/schema.ts';
@@ -46,28 +46,32 @@ export async function findOpenRequest(db: Db, connectionId: number): Promise<Usa
  * A new pending request, or undefined when one is already open for the connection (the partial
  * unique index decides, so two requests at the same moment cannot both insert).
  */
-export async function insertRequest(
-  db: Db,
-  values: Pick<
-    typeof usageRecords.$inferInsert,
-    'userId' | 'description' | 'costCents' | 'plan' | 'testMode' | 'reportType'
-  > & { connectionId: number },
-): Promise<UsageRow | undefined> {
-  // One statement: the row is inserted only when the connection is the user's own (it reads
-  // connections, which billing never writes), and only when no request is open for it.
+type RequestValues = Pick<
+  typeof usageRecords.$inferInsert,
+  'userId' | 'description' | 'costCents' | 'plan' | 'testMode' | 'reportType'
+> & { connectionId: number };
+
+/**
+ * The one statement of the paying request's first step, prepared once per database: the row is
+ * inserted only when the connection is the user's own (it reads connections, which billing
+ * never writes), and only when no request is open for it (the partial unique index).
+ */
+function prepareInsertRequest(db: Db) {
+  const param = <T>(name: keyof RequestValues, type: string) =>
+    sql<T>`${sql.placeholder(name)}::${sql.raw(type)}`;
   // Drizzle's insert-select wants every column, in the table's order.
   const owned = db
     .select({
       id: sql<number>`nextval('usage_records_id_seq')`.as('id'),
       userId: connections.userId,
       connectionId: connections.id,
-      reportType: sql<string>`${values.reportType}::text`.as('report_type'),
-      description: sql<string | null>`${values.description ?? null}::text`.as('description'),
-      costCents: sql<number>`${values.costCents}::integer`.as('cost_cents'),
-      plan: sql<'basic' | 'premium'>`${values.plan}::text`.as('plan'),
+      reportType: param<string>('reportType', 'text').as('report_type'),
+      description: param<string | null>('description', 'text').as('description'),
+      costCents: param<number>('costCents', 'integer').as('cost_cents'),
+      plan: param<'basic' | 'premium'>('plan', 'text').as('plan'),
       status: sql<'pending'>`'pending'::text`.as('status'),
       statusMessage: sql<string | null>`null::text`.as('status_message'),
-      testMode: sql<boolean>`${values.testMode}::boolean`.as('test_mode'),
+      testMode: param<boolean>('testMode', 'boolean').as('test_mode'),
       stripePaymentIntentId: sql<string | null>`null::text`.as('stripe_payment_intent_id'),
       stripeInvoiceItemId: sql<string | null>`null::text`.as('stripe_invoice_item_id'),
       stripeRefundId: sql<string | null>`null::text`.as('stripe_refund_id'),
@@ -76,8 +80,30 @@ export async function insertRequest(
       updatedAt: sql<Date>`now()`.as('updated_at'),
     })
     .from(connections)
-    .where(and(eq(connections.id, values.connectionId), eq(connections.userId, values.userId)));
-  const [row] = await db.insert(usageRecords).select(owned).onConflictDoNothing().returning();
+    .where(
+      and(
+        eq(connections.id, sql.placeholder('connectionId')),
+        eq(connections.userId, sql.placeholder('userId')),
+      ),
+    );
+  return db
+    .insert(usageRecords)
+    .select(owned)
+    .onConflictDoNothing()
+    .returning()
+    .prepare('insert_usage_request');
+}
+
+const insertRequestStatements = new WeakMap<Db, ReturnType<typeof prepareInsertRequest>>();
+
+/** A pending request for the user's own connection; undefined when one is open already. */
+export async function insertRequest(db: Db, values: RequestValues): Promise<UsageRow | undefined> {
+  let statement = insertRequestStatements.get(db);
+  if (!statement) {
+    statement = prepareInsertRequest(db);
+    insertRequestStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ ...values, description: values.description ?? null });
   return row;
 }
 
@@ -107,6 +133,31 @@ export async function updateRecord(
     .returning();
   if (!row) throw new Error(`usage record ${id} vanished`);
   return row;
+}
+
+/**
+ * The same change as part of one statement with another feature's share of it (its `with`
+ * parts on its own tables, and the fields read back): both commit together in one round trip.
+ */
+export async function updateRecordWith<F extends Record<string, SQL>>(
+  db: Db,
+  id: number,
+  change: Parameters<typeof updateRecord>[2],
+  share: { parts: WithSubquery[]; fields: F },
+): Promise<{ row: UsageRow; read: { [K in keyof F]: F[K]['_']['type'] } }> {
+  const paid = db.$with('paid').as(
+    db
+      .update(usageRecords)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(usageRecords.id, id))
+      .returning(),
+  );
+  const [result] = await db
+    .with(paid, ...share.parts)
+    .select({ row: { ...paid._.selectedFields }, read: share.fields })
+    .from(paid);
+  if (!result) throw new Error(`usage record ${id} vanished`);
+  return result as unknown as { row: UsageRow; read: { [K in keyof F]: F[K]['_']['type'] } };
 }
 
 export async function listRecords(db: Db, userId: number): Promise<UsageRow[]> {

@@ -40,6 +40,7 @@ import {
   toUsageRecord,
   type UsageRow,
   updateRecord,
+  updateRecordWith,
 } from './records.ts';
 
 const paymentRequired = (message: string) => new AppError(402, message, 'payment_required');
@@ -365,26 +366,23 @@ export class BillingService {
   }
 
   /**
-   * Records that a request is paid (or on the invoice) and, in the same transaction, that its
-   * connection is being worked on; once committed, announces both: the report is to be built.
-   * One commit after the charge, so the common path writes to disk twice in all.
+   * Records that a request is paid (or on the invoice) and, in the same statement, that its
+   * connection is being worked on (the connections feature's share of the statement); once
+   * committed, announces both: the report is built now if the connection is complete, else
+   * when it becomes so.
    */
   private async paid(row: UsageRow, change: Parameters<typeof updateRecord>[2]) {
-    const { updated, announce } = await this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const updated = await updateRecord(t, row.id, change);
-      const announce =
-        row.connectionId === null
-          ? async () => {}
-          : await this.connections.markReportRequested(row.connectionId, row.userId, t);
-      return { updated, announce };
-    });
-    await announce();
-    if (updated.connectionId !== null) {
+    if (row.connectionId === null) return updateRecord(this.db, row.id, change);
+    const connectionId = row.connectionId;
+    const work = this.connections.reportRequestShare(connectionId, row.userId);
+    const { row: updated, read } = await updateRecordWith(this.db, row.id, change, work.share);
+    const connectionStatus = await work.committed(read);
+    if (connectionStatus) {
       await this.events.emit('report.requested', {
         usageRecordId: updated.id,
-        connectionId: updated.connectionId,
+        connectionId,
         userId: updated.userId,
+        connectionStatus,
       });
     }
     return updated;

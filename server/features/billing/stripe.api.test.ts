@@ -156,6 +156,20 @@ describe('pay-per-report', () => {
     expect(row?.status).toBe('in_progress');
   });
 
+  it('says in Server-Timing how long it waited on Stripe, apart from its own time', async () => {
+    const { who, connectionId } = await customer('basic');
+    const res = await call(who, 'POST', '/api/record-usage', { connectionId });
+    const timing = String(res.headers['server-timing']);
+    const match = /^stripe;dur=(\d+\.\d\d), total;dur=(\d+\.\d\d)$/.exec(timing);
+    expect(match, timing).not.toBeNull();
+    const [stripe, total] = [Number(match?.[1]), Number(match?.[2])];
+    expect(stripe).toBeGreaterThan(0);
+    expect(total).toBeGreaterThan(stripe);
+    // A call that waits on nobody reports its total alone.
+    const usage = await call(who, 'GET', '/api/usage');
+    expect(String(usage.headers['server-timing'])).toMatch(/^total;dur=\d+\.\d\d$/);
+  });
+
   it('a double click and a retry make one charge', async () => {
     const { who, connectionId } = await customer('basic');
     const send = () => call(who, 'POST', '/api/record-usage', { connectionId });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingSummary, RecordUsageResponse, UsageResponse } from '../../../common/billing.ts';
-import { connections, usageRecords } from '../../db/schema.ts';
+import { auditLog, connections, usageRecords } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
@@ -111,6 +111,18 @@ describe('POST /api/record-usage', () => {
     });
     const [row] = await t.database.db.select().from(connections).where(eq(connections.id, id));
     expect(row?.status).toBe('in_progress');
+    // The move is audited with who caused it, in the same statement as the move.
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'connection'), eq(auditLog.entityId, String(id))));
+    expect(audit).toMatchObject([
+      {
+        actorId: who.user.id,
+        action: 'connection.status_changed',
+        details: { from: 'pending', to: 'in_progress', reason: 'report requested' },
+      },
+    ]);
     const usage = UsageResponse.parse((await call(who, 'GET', '/api/usage')).json());
     expect(usage.usage).toHaveLength(1);
     expect(usage.totalCost).toBe(29.99);

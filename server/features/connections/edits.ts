@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ConnectionUpdate } from '../../../common/connections.ts';
 import type { Db } from '../../db/client.ts';
 import { connections } from '../../db/schema.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditEachRowOf, recordAudit } from '../../lib/audit.ts';
 import { findConnectionRow, type Viewer } from './access.ts';
 import { purgeCredentials } from './credentials.ts';
 import type { ConnectionRow } from './mapping.ts';
@@ -70,19 +70,42 @@ export async function applyEdit(
  * connection already further along is left alone), recorded like an admin's change. Returns
  * whether it moved.
  */
-export async function startWork(db: Db, id: number, actorId: number): Promise<boolean> {
-  const moved = await db
-    .update(connections)
-    .set({ status: 'in_progress', updatedAt: new Date() })
-    .where(and(eq(connections.id, id), eq(connections.status, 'pending')))
-    .returning({ id: connections.id });
-  if (moved.length === 0) return false;
-  await recordAudit(db, {
-    actorId,
-    action: 'connection.status_changed',
-    entityType: 'connection',
-    entityId: String(id),
-    details: { from: 'pending', to: 'in_progress', reason: 'report requested' },
-  });
-  return true;
+/**
+ * A paid request puts a pending connection to work, with its audit line, as this feature's
+ * share of the caller's one statement (the payment's record is the other share): `with` parts
+ * on this feature's tables, and the fields the outer select reads back. The statement commits
+ * the payment, the move and the audit line together in one round trip.
+ */
+export function startWorkShare(db: Db, id: number, actorId: number) {
+  const moved = db.$with('work_moved', { id: sql<number>`id` }).as(
+    sql`update ${connections} set status = 'in_progress', updated_at = now()
+      where id = ${id} and status = 'pending' returning id`,
+  );
+  const audited = db.$with('work_audited', { id: sql<number>`id` }).as(
+    sql`${auditEachRowOf('work_moved', {
+      actorId,
+      action: 'connection.status_changed',
+      entityType: 'connection',
+      details: { from: 'pending', to: 'in_progress', reason: 'report requested' },
+    })} returning id`,
+  );
+  return {
+    parts: [moved, audited],
+    fields: {
+      workMoved: sql<boolean>`(select count(*) from ${moved}) > 0`,
+      // The outer select reads the statement's snapshot: the status before the move.
+      workStatusBefore: sql<
+        ConnectionRow['status'] | null
+      >`(select status from ${connections} where id = ${id})`,
+    },
+    /** Where the connection is left, from the fields read back; null when it is gone. */
+    outcome(read: { workMoved: boolean; workStatusBefore: ConnectionRow['status'] | null }) {
+      if (read.workStatusBefore === null) return { moved: false, status: null };
+      return read.workMoved
+        ? { moved: true, status: 'in_progress' as const }
+        : { moved: false, status: read.workStatusBefore };
+    },
+  };
 }
+
+export type StartWorkShare = ReturnType<typeof startWorkShare>;

@@ -13,7 +13,7 @@ import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { findConnectionRow, type Viewer } from './access.ts';
 import { purgeDueCredentials, revealCredentials } from './credentials.ts';
-import { applyEdit, startWork } from './edits.ts';
+import { applyEdit, type StartWorkShare, startWorkShare } from './edits.ts';
 import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
 import { getConnection, latestConnections, listConnections } from './queries.ts';
 import {
@@ -162,23 +162,26 @@ export class ConnectionsService {
   }
 
   /**
-   * A paid report request: a pending connection moves to in_progress (other statuses stay).
-   * Pass the transaction that records the payment, so both land together; call what it
-   * returns once that transaction has committed, to announce the change.
+   * A paid report request: a pending connection moves to in_progress (other statuses stay),
+   * in the statement that records the payment. `share` goes into that statement; once it has
+   * committed, `committed` announces the move and returns where the connection is left (null
+   * when it is gone).
    */
-  async markReportRequested(
-    connectionId: number,
-    userId: number,
-    tx: Db = this.db,
-  ): Promise<() => Promise<void>> {
-    const moved = await startWork(tx, connectionId, userId);
-    return async () => {
-      if (!moved) return;
-      await this.events.emit('connection.status_changed', {
-        connectionId,
-        from: 'pending',
-        to: 'in_progress',
-      });
+  reportRequestShare(connectionId: number, userId: number) {
+    const share = startWorkShare(this.db, connectionId, userId);
+    return {
+      share,
+      committed: async (read: Parameters<StartWorkShare['outcome']>[0]) => {
+        const { moved, status } = share.outcome(read);
+        if (moved) {
+          await this.events.emit('connection.status_changed', {
+            connectionId,
+            from: 'pending',
+            to: 'in_progress',
+          });
+        }
+        return status;
+      },
     };
   }
 

@@ -346,6 +346,24 @@ describe('a paid report, from the request to the downloads', () => {
   });
 });
 
+describe('a connection completed before it is paid for', () => {
+  it('is built as soon as the payment is recorded', async () => {
+    const user = await createUser(t.database.db, { email: `early-${Date.now()}@example.com` });
+    const owner = { user, cookie: await login(t.app, user.username) };
+    await call(owner, 'POST', '/api/billing/test-card', { plan: 'basic' });
+    const form = await submitForm(t.app, user.uniqueFormUrl, submission(providerId));
+    const connectionId = form.json().id as number;
+    await complete(connectionId);
+    expect(await versions(admin, connectionId)).toEqual([]);
+
+    const paid = await call(owner, 'POST', '/api/record-usage', { connectionId });
+    expect(paid.json().status).toBe('billed');
+    await t.app.services.queue.drain();
+    const [report] = await versions(owner, connectionId);
+    expect(report).toMatchObject({ version: 1, status: 'ready', trigger: 'paid' });
+  }, 60_000);
+});
+
 describe('a report without data', () => {
   it('is built anyway and says what is missing, inventing no figure', async () => {
     const flow = await paidConnection({ name: 'Empty Lot LLC' });

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config.ts';
+import { recordWait } from '../timing.ts';
 import type {
   CardSummary,
   ChargeResult,
@@ -43,6 +44,8 @@ export class StripePayments implements Payments {
       maxNetworkRetries: 2,
       timeout: options.timeoutMs ?? 30_000,
     });
+    // Each answer's time, retries included, is counted as waiting on Stripe (Server-Timing).
+    this.stripe.on('response', (event: { elapsed: number }) => recordWait('stripe', event.elapsed));
   }
 
   async createCustomer(input: {
