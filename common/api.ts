@@ -37,6 +37,13 @@ const username = z
 
 export { PASSWORD_MIN_LENGTH };
 
+/** The rules for a password a user chooses (registration, set-password links, profile). */
+export const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256, 'Password must be at most 256 characters');
+
 export const LoginBody = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
@@ -51,10 +58,6 @@ export const RegisterBody = z.object({
       z.email('Please enter a valid email address').max(254).nullable(),
     )
     .default(null),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(256, 'Password must be at most 256 characters'),
+  password: newPassword,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;

@@ -13,6 +13,8 @@ import * as schema from './schema.ts';
 const OWNERS: Record<string, string> = {
   users: 'server/features/users/',
   sessions: 'server/features/auth/',
+  api_keys: 'server/features/auth/',
+  password_tokens: 'server/features/users/',
   providers: 'server/features/providers/',
   connections: 'server/features/connections/',
   connection_files: 'server/features/connections/',

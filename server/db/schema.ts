@@ -40,6 +40,7 @@ export const users = pgTable(
     paymentMethodId: text(),
     uniqueFormUrl: text().notNull(),
     isActive: boolean().notNull().default(true),
+    lastSignInAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -67,6 +68,52 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
     index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * One-time links that let a user choose a password (`set_password`, sent by an admin) or
+ * replace a forgotten one (`reset_password`). Only the SHA-256 of the token is stored.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['set_password', 'reset_password'] }).notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_tokens_token_hash_idx').on(t.tokenHash),
+    index('password_tokens_user_idx').on(t.userId, t.purpose),
+    check('password_tokens_purpose_check', sql`${t.purpose} in ('set_password', 'reset_password')`),
+  ],
+);
+
+/** Premium users' API keys: only the SHA-256 of a key is stored; `prefix` identifies it in lists. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    prefix: text().notNull(),
+    keyHash: text().notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_idx').on(t.keyHash),
+    index('api_keys_user_idx').on(t.userId, t.createdAt),
   ],
 );
 
@@ -378,16 +425,22 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 
 /** Where admins want to hear about connections, and the secret that signs what we send. */
-export const webhookEndpoints = pgTable('webhook_endpoints', {
-  id: serial().primaryKey(),
-  url: text().notNull(),
-  description: text(),
-  secret: text().notNull(),
-  events: jsonb().$type<string[]>().notNull(),
-  isActive: boolean().notNull().default(true),
-  createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-  ...timestamps,
-});
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial().primaryKey(),
+    url: text().notNull(),
+    description: text(),
+    secret: text().notNull(),
+    events: jsonb().$type<string[]>().notNull(),
+    isActive: boolean().notNull().default(true),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The premium user who owns this endpoint (their own connections only); null: an admins' one. */
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+);
 
 /** One event sent (or to be sent) to one endpoint, with the outcome of the last attempt. */
 export const webhookDeliveries = pgTable(
