@@ -20,6 +20,7 @@ import { outboxRoutes } from './features/notifications/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { AppError } from './lib/errors.ts';
@@ -144,6 +145,7 @@ export async function buildApp({
     billingRoutes,
     outboxRoutes,
     reportRoutes,
+    userRoutes,
   ]) {
     routes(app, services);
   }

@@ -10,6 +10,11 @@ export type Access = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Also callable with a premium user's API key (`Authorization: Bearer`), for the caller's own
+     * data; listed in the OpenAPI document. Never on `admin` routes.
+     */
+    apiKey?: boolean;
   }
   interface FastifyRequest {
     user: UserRow | null;

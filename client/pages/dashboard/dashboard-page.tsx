@@ -6,6 +6,7 @@ import { SignOutButton } from '@/components/sign-out-button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { AccountTab } from './account-tab.tsx';
 import { type BillingDialog, PaymentRequiredDialog, PlanDialog } from './billing-dialogs.tsx';
 import { CustomerLinksTab } from './customer-links-tab.tsx';
 import {
@@ -76,7 +77,7 @@ function Dashboard({ user }: { user: User }) {
         </div>
         {!paying && <PaymentRequiredBanner onChoosePlan={() => setDialog('plans')} />}
         <Tabs value={tab} onValueChange={(value) => showTab(tabFromSearch(`tab=${value}`))}>
-          <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-grid sm:w-auto">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-grid sm:grid-cols-4 sm:w-auto">
             {DASHBOARD_TABS.map(({ id, label }) => (
               <TabsTrigger
                 key={id}
@@ -103,6 +104,9 @@ function Dashboard({ user }: { user: User }) {
           </TabsContent>
           <TabsContent value="billing">
             <UsageBillingTab onChoosePlan={() => setDialog('plans')} />
+          </TabsContent>
+          <TabsContent value="account">
+            <AccountTab user={user} />
           </TabsContent>
         </Tabs>
       </main>

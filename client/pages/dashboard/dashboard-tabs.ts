@@ -3,6 +3,7 @@ export const DASHBOARD_TABS = [
   { id: 'connections', label: 'My Connections' },
   { id: 'links', label: 'Customer Links' },
   { id: 'billing', label: 'Usage & Billing' },
+  { id: 'account', label: 'Account & API' },
 ] as const;
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['id'];
