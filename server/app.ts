@@ -24,6 +24,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { AppError } from './lib/errors.ts';
+import { requestSerializer } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
 import { serverTiming } from './lib/timing.ts';
@@ -65,7 +66,7 @@ export async function buildApp({
   jobMode = 'queue',
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact },
+    logger: { level: config.logLevel, redact, serializers: { req: requestSerializer } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

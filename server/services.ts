@@ -9,6 +9,7 @@ import { importFileJob } from './features/intervals/jobs.ts';
 import { IntervalsService } from './features/intervals/service.ts';
 import { NotificationsService } from './features/notifications/service.ts';
 import { ReportsService } from './features/reports/service.ts';
+import { UsersService } from './features/users/service.ts';
 import { WebhooksService } from './features/webhooks/service.ts';
 import { JOBS } from './jobs.ts';
 import { BrowserService, UrlGuard } from './lib/browser/index.ts';
@@ -49,6 +50,8 @@ export type Services = {
   billing: BillingService;
   notifications: NotificationsService;
   reports: ReportsService;
+  /** Accounts: User Management, one-time password links, the user's own password and email. */
+  users: UsersService;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the list holds every payload type.
@@ -100,6 +103,7 @@ export function createServices(options: {
     billing,
     config,
   });
+  const sessions = new SessionStore(db, config.sessionSecret, config.sessionTtlMs);
   const services: Services = {
     config,
     log,
@@ -110,7 +114,7 @@ export function createServices(options: {
     payments,
     browser,
     webhookGuard: new UrlGuard(config.webhookAllowedHosts),
-    sessions: new SessionStore(db, config.sessionSecret, config.sessionTtlMs),
+    sessions,
     queue,
     mailer,
     events,
@@ -125,6 +129,7 @@ export function createServices(options: {
       publicUrl: config.publicUrl,
       log,
     }),
+    users: new UsersService({ db, mailer, sessions, publicUrl: config.publicUrl, log }),
   };
   queue.provide(services);
   wireSubscriptions(services);

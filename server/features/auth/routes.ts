@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginBody, RegisterBody, User } from '../../../common/api.ts';
+import { ChangeEmailBody, ChangePasswordBody, DEACTIVATED_MESSAGE } from '../../../common/users.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
 import { currentUser } from '../../plugins/access.ts';
@@ -13,7 +14,7 @@ const INVALID_LOGIN = 'Invalid username or password';
 
 export function authRoutes(
   app: FastifyInstance,
-  { db, sessions, config }: Pick<Services, 'db' | 'sessions' | 'config'>,
+  { db, sessions, config, users }: Pick<Services, 'db' | 'sessions' | 'config' | 'users'>,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limited = {
@@ -64,8 +65,9 @@ export function authRoutes(
       // Verify against a dummy hash for unknown names so timing does not tell which exist.
       const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!row || !ok) throw unauthorized(INVALID_LOGIN);
-      if (!row.isActive) throw unauthorized('This account has been deactivated');
+      if (!row.isActive) throw unauthorized(DEACTIVATED_MESSAGE);
       await signIn(request, reply, row.id);
+      await users.recordSignIn(row.id);
       return toApiUser(row);
     },
   );
@@ -87,5 +89,31 @@ export function authRoutes(
     '/api/user',
     { config: { access: 'user' }, schema: { response: { 200: User } } },
     async (request) => toApiUser(currentUser(request)),
+  );
+
+  // The signed-in user's own password and email; the current password confirms each change.
+  api.put(
+    '/api/user/password',
+    {
+      config: { access: 'user', ...limited },
+      schema: { body: ChangePasswordBody, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => {
+      await users.changePassword(currentUser(request), request.body, {
+        sessionToken: request.cookies[SESSION_COOKIE],
+        ip: request.ip,
+      });
+      return { message: 'Your password was changed. Your other sessions were signed out.' };
+    },
+  );
+
+  api.put(
+    '/api/user/email',
+    {
+      config: { access: 'user', ...limited },
+      schema: { body: ChangeEmailBody, response: { 200: User } },
+    },
+    async (request) =>
+      toApiUser(await users.changeEmail(currentUser(request), request.body, request.ip)),
   );
 }

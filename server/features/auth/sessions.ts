@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { UserRow } from '../users/service.ts';
@@ -102,10 +102,20 @@ export class SessionStore {
     await this.announce(`s:${id}`);
   }
 
-  /** Signs a user out everywhere (password change, deactivation). */
-  async revokeUser(userId: number): Promise<void> {
+  /**
+   * Signs a user out everywhere (a password set by link, deactivation), or everywhere but the
+   * session of `exceptToken` (the user's own password change).
+   */
+  async revokeUser(userId: number, options: { exceptToken?: string } = {}): Promise<void> {
     this.dropUser(userId);
-    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    const keep = options.exceptToken ? this.idOf(options.exceptToken) : undefined;
+    await this.db
+      .delete(sessions)
+      .where(
+        keep
+          ? and(eq(sessions.userId, userId), ne(sessions.id, keep))
+          : eq(sessions.userId, userId),
+      );
     await this.announce(`u:${userId}`);
   }
 

@@ -9,6 +9,8 @@ import { hashPassword } from '../../lib/passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+export { type Actor, type SessionRevoker, toListItem, UsersService } from './accounts.ts';
+
 /** The API shape of a user: never the password hash. */
 export function toApiUser(row: UserRow): User {
   return {
@@ -27,7 +29,7 @@ export function toApiUser(row: UserRow): User {
 /** 128 random bits: a form link nobody can guess or enumerate. */
 export const newFormUrl = () => randomBytes(16).toString('base64url');
 
-const isUniqueViolation = (error: unknown) =>
+export const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' &&
   error !== null &&
   ((error as { code?: string }).code === '23505' ||

@@ -5,6 +5,8 @@ export {
   type MailContent,
   type NewSubmissionInput,
   newSubmissionMessage,
+  type PasswordLinkInput,
+  passwordLinkMessage,
   type ReportReadyInput,
   reportReadyMessage,
   type SubmissionReceivedInput,

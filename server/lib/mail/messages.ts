@@ -171,3 +171,69 @@ ${paragraph(input.siteUrl ? html`${SIGNATURE}<br>${link(input.siteUrl)}` : SIGNA
     }),
   };
 }
+
+export type PasswordLinkInput = {
+  username: string;
+  /** `set_password`: a new account (or new credentials); `reset_password`: a forgotten one. */
+  purpose: 'set_password' | 'reset_password';
+  /** The one-time link; it stops working at `expiresAt` or once used. */
+  link: string;
+  expiresAt: Date;
+};
+
+const formatUntil = (date: Date) =>
+  date.toLocaleString('en-US', {
+    timeZone: 'UTC',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+/**
+ * To a user: a one-time link to choose a password. No password is ever written into a message;
+ * the link is the only secret in it.
+ */
+export function passwordLinkMessage(input: PasswordLinkInput): MailContent {
+  const reset = input.purpose === 'reset_password';
+  const subject = subjectLine(
+    reset ? 'Reset your Utility Reports password' : 'Your Utility Reports account is ready',
+  );
+  const lead = reset
+    ? 'Someone (we hope you) asked to reset the password of your Utility Reports account.'
+    : 'An account was created for you on Utility Reports. Choose your password to sign in.';
+  const action = reset ? 'Reset password' : 'Set your password';
+  const until = `${formatUntil(input.expiresAt)} UTC`;
+  const ignore = reset
+    ? 'If you did not ask for this, ignore this email: your password stays as it is.'
+    : 'If you did not expect this account, ignore this email.';
+  const text = textLines([
+    `Hello ${input.username},`,
+    '',
+    lead,
+    `Your username: ${input.username}`,
+    '',
+    `${action}: ${input.link}`,
+    '',
+    `The link works once and until ${until}.`,
+    ignore,
+    '',
+    SIGNATURE,
+  ]);
+  const body = html`
+${paragraph(html`Hello ${input.username},`)}
+${paragraph(lead)}
+${paragraph(html`Your username: <strong>${input.username}</strong>`)}
+<p style="margin:0 0 16px;">${button(input.link, action)}</p>
+${paragraph(html`The link works once and until ${until}. If the button does not work, copy this address into your browser: ${link(input.link)}`)}
+${paragraph(ignore)}
+${paragraph(SIGNATURE)}`;
+  return {
+    subject,
+    text,
+    html: layout({
+      title: subject,
+      body,
+      footer:
+        'You receive this email because of a password request on your Utility Reports account.',
+    }),
+  };
+}
