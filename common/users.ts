@@ -4,6 +4,9 @@ import { REQUIRED_FIELDS_MESSAGE } from './providers.ts';
 
 /** User Management (SPEC sections 2, 3, 5; DESIGN "Unshown behaviours"), recovery and profile. */
 
+/** No control characters (a NUL byte cannot even be stored in PostgreSQL text). */
+const printable = (v: string) => !/\p{Cc}/u.test(v);
+
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const USERS_PAGE_SIZE = 20;
 
@@ -22,7 +25,12 @@ export const UserListItem = z.object({
 export type UserListItem = z.infer<typeof UserListItem>;
 
 export const UserListQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search text is at most 100 characters')
+    .refine(printable, 'Search text must not contain control characters')
+    .optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
@@ -89,7 +97,8 @@ const token = z
   .string({ error: 'This link is not valid. Ask for a new one.' })
   .trim()
   .min(1, 'This link is not valid. Ask for a new one.')
-  .max(200, 'This link is not valid. Ask for a new one.');
+  .max(200, 'This link is not valid. Ask for a new one.')
+  .refine(printable, 'This link is not valid. Ask for a new one.');
 
 export const PASSWORD_LINK_MESSAGES = {
   unknown: 'This link is not valid. Ask for a new one.',
@@ -115,7 +124,8 @@ export const ForgotPasswordBody = z.object({
     .string({ error: 'Please enter your username or email' })
     .trim()
     .min(1, 'Please enter your username or email')
-    .max(254, 'Please enter your username or email'),
+    .max(254, 'Please enter your username or email')
+    .refine(printable, 'Please enter your username or email'),
 });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 

@@ -369,13 +369,29 @@ describe('Reset Password and Send Credentials', () => {
     expect(result.message).toContain('has no email address');
   });
 
-  it('answers 404 for an unknown user and 400 for an id out of range', async () => {
+  it('answers 404 for an unknown user and 400 for an id that is not one', async () => {
     expect((await call('POST', '/api/users/999999/reset-password', admin.cookie)).statusCode).toBe(
       404,
     );
-    expect((await call('POST', '/api/users/abc/reset-password', admin.cookie)).statusCode).toBe(
-      400,
-    );
+    for (const id of ['abc', '0', '-1', '2147483648', '1.5']) {
+      const res = await call('POST', `/api/users/${id}/reset-password`, admin.cookie);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toEqual({ message: 'Invalid id' });
+    }
+  });
+
+  it('refuses control characters in searches, identifiers and tokens with a 400', async () => {
+    const cases: [Method, string, object?][] = [
+      ['GET', '/api/users?search=a%00b'],
+      ['POST', '/api/password/forgot', { identifier: 'a\u0000b' }],
+      ['POST', '/api/password/check', { token: 'a\u0000b' }],
+      ['POST', '/api/password/set', { token: 'a\u0000b', password: NEW_PASSWORD }],
+    ];
+    for (const [method, url, body] of cases) {
+      const res = await call(method, url, admin.cookie, body);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    }
   });
 });
 
