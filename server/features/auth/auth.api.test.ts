@@ -1,9 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../../common/api.ts';
+import { DEACTIVATED_MESSAGE } from '../../../common/users.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createUser, login, TEST_PASSWORD, uniqueName } from '../../test/factories.ts';
+import { pollUntil } from '../../test/poll.ts';
 import { sessionCleanupJob } from './jobs.ts';
 
 let t: TestApp;
@@ -175,7 +177,7 @@ describe('POST /api/login', () => {
       payload: { username: user.username, password: user.password },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'This account has been deactivated' });
+    expect(res.json()).toEqual({ message: DEACTIVATED_MESSAGE });
   });
 });
 
@@ -264,12 +266,10 @@ describe('several app processes on one database', () => {
       expect((await onOther()).statusCode).toBe(200);
       await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
       // NOTIFY arrives asynchronously; it must land well inside the cache's lifetime.
-      const deadline = Date.now() + 2000;
-      let status = 200;
-      while (Date.now() < deadline && status === 200) {
-        status = (await onOther()).statusCode;
-        if (status === 200) await new Promise((r) => setTimeout(r, 25));
-      }
+      const status = await pollUntil(
+        async () => (await onOther()).statusCode,
+        (s) => s !== 200,
+      );
       expect(status).toBe(401);
 
       const again = await login(t.app, user.username);
@@ -277,12 +277,10 @@ describe('several app processes on one database', () => {
         other.inject({ method: 'GET', url: '/api/user', headers: { cookie: again } });
       expect((await withAgain()).statusCode).toBe(200);
       await t.app.services.sessions.revokeUser(user.id);
-      const until = Date.now() + 2000;
-      let after = 200;
-      while (Date.now() < until && after === 200) {
-        after = (await withAgain()).statusCode;
-        if (after === 200) await new Promise((r) => setTimeout(r, 25));
-      }
+      const after = await pollUntil(
+        async () => (await withAgain()).statusCode,
+        (s) => s !== 200,
+      );
       expect(after).toBe(401);
     } finally {
       await other.close();

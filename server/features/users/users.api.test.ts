@@ -12,6 +12,7 @@ import { auditLog, outbox, passwordTokens, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { createUser, login, signedIn, TEST_PASSWORD, uniqueName } from '../../test/factories.ts';
+import { pollUntil } from '../../test/poll.ts';
 
 let t: TestApp;
 let admin: { id: number; cookie: string };
@@ -482,12 +483,10 @@ describe('Deactivate and reactivate', () => {
       expect((await onOther()).statusCode).toBe(200);
       expect((await onOther()).statusCode).toBe(200);
       await call('POST', `/api/users/${user.id}/deactivate`, admin.cookie);
-      const deadline = Date.now() + 2000;
-      let status = 200;
-      while (Date.now() < deadline && status === 200) {
-        status = (await onOther()).statusCode;
-        if (status === 200) await new Promise((r) => setTimeout(r, 25));
-      }
+      const status = await pollUntil(
+        async () => (await onOther()).statusCode,
+        (s) => s !== 200,
+      );
       expect(status).toBe(401);
     } finally {
       await other.close();
@@ -514,13 +513,12 @@ describe('Forgot password', () => {
   const forgot = (identifier: unknown) =>
     call('POST', '/api/password/forgot', undefined, { identifier });
 
-  async function waitForMessages(to: string, n: number) {
-    const deadline = Date.now() + 5000;
-    while ((await messagesTo(to)) < n && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return messagesTo(to);
-  }
+  const waitForMessages = (to: string, n: number) =>
+    pollUntil(
+      () => messagesTo(to),
+      (count) => count >= n,
+      { timeoutMs: 5000 },
+    );
 
   it('answers the same whether or not the account exists, and mails a reset link when it does', async () => {
     const address = email();
