@@ -28,3 +28,7 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
 export const API_KEYS_PREMIUM_ONLY =
   'API keys come with the Monthly Subscription plan. Change your plan in Usage & Billing to use the API.';
+
+/** A key whose account left the Monthly Subscription plan is refused with this (403). */
+export const API_KEY_PLAN_ENDED =
+  "API access comes with the Monthly Subscription plan, and this key's account is no longer on it. Change the plan in Usage & Billing to use the API again.";

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NextCursor } from './pagination.ts';
 
 /** Billing API contract (SPEC sections 2, 4, 7; DESIGN section 6). Money is integer cents. */
 
@@ -84,10 +85,12 @@ export type RecordUsageResponse = z.infer<typeof RecordUsageResponse>;
 
 /** GET /api/usage (SPEC section 7): the list and the total of what was billed. */
 export const UsageResponse = z.object({
+  /** Newest first; `cursor` and `limit` page through them. */
   usage: z.array(UsageRecord),
-  /** Dollars billed or on an invoice; refunded and failed records do not count. */
+  /** Dollars billed or on an invoice, over every record; refunded and failed ones do not count. */
   totalCost: z.number(),
   totalCostCents: z.number().int(),
+  nextCursor: NextCursor,
 });
 export type UsageResponse = z.infer<typeof UsageResponse>;
 

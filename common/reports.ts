@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConnectionStatus } from './connections.ts';
+import { NextCursor } from './pagination.ts';
 
 /**
  * Reports API contract (SPEC section 2, Utility Reports; DESIGN section 6, report lifecycle).
@@ -62,8 +63,11 @@ export type ReportVersion = z.infer<typeof ReportVersion>;
 export const ReportVersionList = z.object({ reports: z.array(ReportVersion) });
 export type ReportVersionList = z.infer<typeof ReportVersionList>;
 
-/** GET /api/my/reports: the newest version of each of the signed-in user's connections. */
-export const MyReports = z.object({ reports: z.array(ReportVersion) });
+/**
+ * GET /api/my/reports: the newest version of each of the signed-in user's paid-for connections,
+ * newest first (`cursor` and `limit` page through them).
+ */
+export const MyReports = z.object({ reports: z.array(ReportVersion), nextCursor: NextCursor });
 export type MyReports = z.infer<typeof MyReports>;
 
 const maxId = z.coerce.number().int().positive().max(2_147_483_647);

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { apiKeyRoutes } from './features/auth/api-key-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { REVOCATION_CHANNEL } from './features/auth/sessions.ts';
 import { automationRoutes } from './features/automation/routes.ts';
@@ -29,6 +30,7 @@ import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
 import { serverTiming } from './lib/timing.ts';
 import { registerAccessControl } from './plugins/access.ts';
+import { apiVersionAlias, registerApiDocs } from './plugins/api-docs.ts';
 import { closeServices, createServices, type Services } from './services.ts';
 
 export type AppDeps = {
@@ -69,6 +71,8 @@ export async function buildApp({
     logger: { level: config.logLevel, redact, serializers: { req: requestSerializer } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // /api/v1/... is the versioned address of the routes API keys may call.
+    rewriteUrl: apiVersionAlias,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
@@ -79,7 +83,11 @@ export async function buildApp({
   app.addHook('onClose', async () => closeServices(services));
   const { sessions } = services;
   serverTiming(app);
-  registerAccessControl(app, sessions);
+  registerAccessControl(app, {
+    sessions,
+    apiKeys: services.apiKeys,
+    keyRateLimit: config.apiRateLimit,
+  });
   // Logouts and deactivations in other processes reach this one's session cache at once.
   const unlisten = database.ready.then(() =>
     database.listen(REVOCATION_CHANNEL, (payload) => sessions.onRevocation(payload)),
@@ -95,6 +103,8 @@ export async function buildApp({
       message: 'Too many attempts. Please wait a minute and try again.',
     }),
   });
+  // Before the routes: the OpenAPI document is gathered as they register.
+  await registerApiDocs(app);
 
   // API calls wait for migrations and the first admin; static files are served meanwhile, so a
   // new PGlite folder (seconds to create) does not hold up the first page.
@@ -136,6 +146,7 @@ export async function buildApp({
   for (const routes of [
     healthRoutes,
     authRoutes,
+    apiKeyRoutes,
     providerRoutes,
     objectRoutes,
     connectionRoutes,

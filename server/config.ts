@@ -24,6 +24,8 @@ const Env = z.object({
     .transform((v) => v === 'true'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Requests per minute per API key, across every route a key may call. */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   RUN_WORKER: z
     .enum(['true', 'false'])
     .default('true')
@@ -117,6 +119,8 @@ export type Config = {
   authRateLimit: number;
   /** Customer form submissions allowed per IP per minute. */
   formRateLimit: number;
+  /** Requests allowed per API key per minute. */
+  apiRateLimit: number;
   /** Whether `npm start` also runs the background job handlers in its process. */
   runWorker: boolean;
   storage: StorageConfig;
@@ -227,6 +231,7 @@ export function loadConfig(
     trustProxy: env.TRUST_PROXY,
     authRateLimit: env.AUTH_RATE_LIMIT,
     formRateLimit: env.FORM_RATE_LIMIT,
+    apiRateLimit: env.API_RATE_LIMIT,
     runWorker: env.RUN_WORKER,
     storage: storageConfig(env, dataDir),
     credentials: {

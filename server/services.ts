@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { ApiKeyStore } from './features/auth/api-keys.ts';
 import { SessionStore } from './features/auth/sessions.ts';
 import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
 import { BillingService } from './features/billing/service.ts';
@@ -9,7 +10,7 @@ import { importFileJob } from './features/intervals/jobs.ts';
 import { IntervalsService } from './features/intervals/service.ts';
 import { NotificationsService } from './features/notifications/service.ts';
 import { ReportsService } from './features/reports/service.ts';
-import { UsersService } from './features/users/service.ts';
+import { UsersService } from './features/users/accounts.ts';
 import { WebhooksService } from './features/webhooks/service.ts';
 import { JOBS } from './jobs.ts';
 import { BrowserService, UrlGuard } from './lib/browser/index.ts';
@@ -39,6 +40,8 @@ export type Services = {
   /** Decides which hosts webhook deliveries may reach (WEBHOOK_ALLOWED_HOSTS). */
   webhookGuard: UrlGuard;
   sessions: SessionStore;
+  /** Premium users' API keys; they follow the sessions' revocations. */
+  apiKeys: ApiKeyStore;
   queue: JobQueue<Services>;
   /** The one mail path: SMTP (SMTP_URL), or the outbox admins read. */
   mailer: Mailer;
@@ -115,6 +118,7 @@ export function createServices(options: {
     browser,
     webhookGuard: new UrlGuard(config.webhookAllowedHosts),
     sessions,
+    apiKeys: new ApiKeyStore(db, sessions),
     queue,
     mailer,
     events,

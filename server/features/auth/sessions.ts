@@ -28,17 +28,33 @@ export class SessionStore {
     private ttlMs: number,
   ) {}
 
+  /** Other caches of signed-in callers (API keys) that apply the same revocations. */
+  private followers: ((payload: string) => void)[] = [];
+
   /**
    * Applies revocations announced by any process (this one included): `s:<session id>` drops
-   * one session, `u:<user id>` every cached session of a user.
+   * one session, `u:<user id>` every cached session of a user; followers get each payload too
+   * (`k:<api key id>` is theirs).
    */
   onRevocation(payload: string): void {
+    for (const follower of this.followers) follower(payload);
     if (payload.startsWith('u:')) {
       this.dropUser(Number(payload.slice(2)));
     } else if (payload.startsWith('s:')) {
       const id = payload.slice(2);
       for (const [token, entry] of this.cache) if (entry.id === id) this.cache.delete(token);
     }
+  }
+
+  /** Another cache keyed by user follows this one's revocations, local and announced. */
+  follow(listener: (payload: string) => void): void {
+    this.followers.push(listener);
+  }
+
+  /** Applies a revocation in this process at once, then announces it to the others. */
+  async broadcast(payload: string): Promise<void> {
+    this.onRevocation(payload);
+    await this.announce(payload);
   }
 
   private announce(payload: string) {
@@ -107,7 +123,7 @@ export class SessionStore {
    * session of `exceptToken` (the user's own password change).
    */
   async revokeUser(userId: number, options: { exceptToken?: string } = {}): Promise<void> {
-    this.dropUser(userId);
+    this.onRevocation(`u:${userId}`);
     const keep = options.exceptToken ? this.idOf(options.exceptToken) : undefined;
     await this.db
       .delete(sessions)
@@ -121,7 +137,7 @@ export class SessionStore {
 
   /** Drops cached copies of a user whose row changed, in every process. */
   async forgetUser(userId: number): Promise<void> {
-    this.dropUser(userId);
+    this.onRevocation(`u:${userId}`);
     await this.announce(`u:${userId}`);
   }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, type SQL, sql, type WithSubquery } from
 import type { UsageRecord, UsageStatus } from '../../../common/billing.ts';
 import type { Db } from '../../db/client.ts';
 import { billingProfiles, connections, stripeEvents, usageRecords } from '../../db/schema.ts';
+import { keyset, type Page } from '../../lib/cursor.ts';
 
 export type UsageRow = typeof usageRecords.$inferSelect;
 export type ProfileRow = typeof billingProfiles.$inferSelect;
@@ -160,13 +161,24 @@ export async function updateRecordWith<F extends Record<string, SQL>>(
   return result as unknown as { row: UsageRow; read: { [K in keyof F]: F[K]['_']['type'] } };
 }
 
-export async function listRecords(db: Db, userId: number): Promise<UsageRow[]> {
+/** A user's records, newest first, a page at a time (one row more than asked: see pageResult). */
+export async function listRecords(db: Db, userId: number, page: Page): Promise<UsageRow[]> {
+  const { where, orderBy } = keyset(usageRecords.createdAt, usageRecords.id, page.after);
   return db
     .select()
     .from(usageRecords)
-    .where(eq(usageRecords.userId, userId))
-    .orderBy(desc(usageRecords.createdAt), desc(usageRecords.id))
-    .limit(1000);
+    .where(and(eq(usageRecords.userId, userId), where))
+    .orderBy(...orderBy)
+    .limit(page.limit + 1);
+}
+
+/** What a user was billed or has on an invoice, over all their records. */
+export async function paidTotalOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string | null>`sum(${usageRecords.costCents})` })
+    .from(usageRecords)
+    .where(and(eq(usageRecords.userId, userId), inArray(usageRecords.status, PAID_STATUSES)));
+  return Number(row?.cents ?? 0);
 }
 
 export async function hasPaidRequest(db: Db, connectionId: number, userId: number) {

@@ -14,6 +14,8 @@ import {
   UsageRecord,
   UsageResponse,
 } from '../../../common/billing.ts';
+import { PageQuery } from '../../../common/pagination.ts';
+import { pageOf } from '../../lib/cursor.ts';
 import { IdParams } from '../../lib/params.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
@@ -23,6 +25,8 @@ const Message = z.object({ message: z.string() });
 const paymentLimit = { max: 30, timeWindow: '1 minute' };
 /** Buying reports: generous enough for a bulk run over many connections. */
 const usageLimit = { max: 600, timeWindow: '1 minute' };
+/** Usage records answered without `limit` (what the dashboard has always received). */
+const USAGE_LIST_LIMIT = 1000;
 
 export function billingRoutes(app: FastifyInstance, { billing }: Pick<Services, 'billing'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -60,11 +64,19 @@ export function billingRoutes(app: FastifyInstance, { billing }: Pick<Services, 
     },
   );
 
+  // Also with an API key: only premium users hold working keys, so a request goes on the
+  // month's invoice (no card confirmation needed), at most once per connection in flight.
   api.post(
     '/api/record-usage',
     {
-      config: { access: 'user', rateLimit: usageLimit },
-      schema: { body: RecordUsageBody, response: { 200: RecordUsageResponse } },
+      config: { access: 'user', apiKey: true, rateLimit: usageLimit },
+      schema: {
+        summary: 'Request a report on a connection',
+        description:
+          "Buys a utility report on one of your connections; on the Monthly Subscription it is added to the month's invoice. Asking again while a request is open answers that request instead of charging twice.",
+        body: RecordUsageBody,
+        response: { 200: RecordUsageResponse },
+      },
     },
     async (request) => billing.recordUsage(currentUser(request), request.body),
   );
@@ -80,13 +92,26 @@ export function billingRoutes(app: FastifyInstance, { billing }: Pick<Services, 
 
   api.get(
     '/api/usage',
-    { config: { access: 'user' }, schema: { response: { 200: UsageResponse } } },
-    async (request) => billing.usage(currentUser(request)),
+    {
+      config: { access: 'user', apiKey: true },
+      schema: {
+        summary: 'List your report requests and what they cost',
+        querystring: PageQuery,
+        response: { 200: UsageResponse },
+      },
+    },
+    async (request) => billing.usage(currentUser(request), pageOf(request.query, USAGE_LIST_LIMIT)),
   );
 
   api.get(
     '/api/billing',
-    { config: { access: 'user' }, schema: { response: { 200: BillingSummary } } },
+    {
+      config: { access: 'user', apiKey: true },
+      schema: {
+        summary: 'Your plan, card and subscription',
+        response: { 200: BillingSummary },
+      },
+    },
     async (request) => billing.summary(currentUser(request)),
   );
 

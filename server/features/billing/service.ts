@@ -10,6 +10,7 @@ import type {
 import { PLANS } from '../../../common/plans.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { type Page, pageResult } from '../../lib/cursor.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import type { Payments, SubscriptionState } from '../../lib/payments/index.ts';
@@ -34,6 +35,7 @@ import {
   PAID_STATUSES,
   paidAndWaiting,
   paidConnectionsOf,
+  paidTotalOf,
   recordsOfConnection,
   saveProfile,
   stalePending,
@@ -578,12 +580,18 @@ export class BillingService {
 
   // Reading
 
-  async usage(user: UserRow): Promise<UsageResponse> {
-    const rows = await listRecords(this.db, user.id);
-    const totalCostCents = rows
-      .filter((r) => PAID_STATUSES.includes(r.status))
-      .reduce((sum, r) => sum + r.costCents, 0);
-    return { usage: rows.map(toUsageRecord), totalCost: totalCostCents / 100, totalCostCents };
+  async usage(user: Pick<UserRow, 'id'>, page: Page): Promise<UsageResponse> {
+    const [rows, totalCostCents] = await Promise.all([
+      listRecords(this.db, user.id, page),
+      paidTotalOf(this.db, user.id),
+    ]);
+    const { items, nextCursor } = pageResult(rows, page.limit, (row) => row);
+    return {
+      usage: items.map(toUsageRecord),
+      totalCost: totalCostCents / 100,
+      totalCostCents,
+      nextCursor,
+    };
   }
 
   /** Every request on a connection, for admins deciding on a refund. */
@@ -665,7 +673,8 @@ export class BillingService {
     periodEnd: Date | null,
   ): Promise<{ cents: number | null; at: Date | null }> {
     if (this.testMode) {
-      const invoiced = (await listRecords(this.db, user.id)).filter((r) => r.status === 'invoiced');
+      const recent = await listRecords(this.db, user.id, { after: undefined, limit: 1000 });
+      const invoiced = recent.filter((r) => r.status === 'invoiced');
       const reports = invoiced.reduce((sum, r) => sum + r.costCents, 0);
       return { cents: PLANS.premium.monthlyFeeCents + reports, at: periodEnd };
     }

@@ -3,6 +3,7 @@ import type { Connection, ConnectionPage, ConnectionQuery } from '../../../commo
 import { ADMIN_PAGE_SIZE } from '../../../common/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { connectionFiles, connections, providers, users } from '../../db/schema.ts';
+import { keyset, type Page, pageResult } from '../../lib/cursor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findConnectionRow, ownedBy, type Viewer } from './access.ts';
 import { type ConnectionRow, toConnection } from './mapping.ts';
@@ -117,14 +118,17 @@ export async function listConnections(db: Db, query: ConnectionQuery): Promise<C
 }
 
 /** The newest connections a viewer may see (the dashboards' recent lists and My Connections). */
-export async function latestConnections(db: Db, viewer: Viewer, limit: number) {
+/** A viewer's connections, newest first, one page at a time (My Connections, the API). */
+export async function latestConnections(db: Db, viewer: Viewer, page: Page) {
+  const { where, orderBy } = keyset(connections.createdAt, connections.id, page.after);
   const rows = await db
     .select()
     .from(connections)
-    .where(ownedBy(viewer))
-    .orderBy(desc(connections.createdAt), desc(connections.id))
-    .limit(limit);
-  return hydrate(db, rows);
+    .where(and(ownedBy(viewer), where))
+    .orderBy(...orderBy)
+    .limit(page.limit + 1);
+  const { items, nextCursor } = pageResult(rows, page.limit, (row) => row);
+  return { connections: await hydrate(db, items), nextCursor };
 }
 
 export async function getConnection(db: Db, id: number, viewer: Viewer): Promise<Connection> {

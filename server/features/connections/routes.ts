@@ -11,12 +11,16 @@ import {
   RevealedCredentials,
   Stats,
 } from '../../../common/connections.ts';
+import { NEXT_CURSOR_HEADER, PageQuery } from '../../../common/pagination.ts';
+import { pageOf } from '../../lib/cursor.ts';
 import { IdParams } from '../../lib/params.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 
-/** My Connections shows at most this many, newest first. */
+/** My Connections shows at most this many, newest first (without `limit`). */
 const MY_CONNECTIONS_LIMIT = 500;
+/** The caller's own data, also with an API key (listed in the OpenAPI document). */
+const ownData = { access: 'user', apiKey: true } as const;
 
 export function connectionRoutes(
   app: FastifyInstance,
@@ -35,17 +39,34 @@ export function connectionRoutes(
 
   api.get(
     '/api/my-connections',
-    { config: { access: 'user' }, schema: { response: { 200: z.array(Connection) } } },
-    async (request) => {
+    {
+      config: ownData,
+      schema: {
+        summary: 'List your connections',
+        description: `Newest first. The next page's cursor is in the \`Next-Cursor\` response header, absent on the last page.`,
+        querystring: PageQuery,
+        response: { 200: z.array(Connection) },
+      },
+    },
+    async (request, reply) => {
       const user = currentUser(request);
       // Admins too see only their own here: this is the "my" list.
-      return connections.latest({ id: user.id, role: 'user' }, MY_CONNECTIONS_LIMIT);
+      const page = await connections.latest(
+        { id: user.id, role: 'user' },
+        pageOf(request.query, MY_CONNECTIONS_LIMIT),
+      );
+      // The body stays the array the dashboard has always read; the cursor rides in a header.
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.connections;
     },
   );
 
   api.get(
     '/api/connections/:id',
-    { config: { access: 'user' }, schema: { params: IdParams, response: { 200: Connection } } },
+    {
+      config: ownData,
+      schema: { summary: 'Get a connection', params: IdParams, response: { 200: Connection } },
+    },
     async (request) => connections.get(request.params.id, currentUser(request)),
   );
 
@@ -71,8 +92,12 @@ export function connectionRoutes(
   api.get(
     '/api/connections/:id/files',
     {
-      config: { access: 'user' },
-      schema: { params: IdParams, response: { 200: z.array(ConnectionFile) } },
+      config: ownData,
+      schema: {
+        summary: "List a connection's files",
+        params: IdParams,
+        response: { 200: z.array(ConnectionFile) },
+      },
     },
     async (request) => connections.listFiles(request.params.id, currentUser(request)),
   );
@@ -107,7 +132,15 @@ export function connectionRoutes(
 
   api.get(
     '/api/files/:id/download',
-    { config: { access: 'user' }, schema: { params: IdParams } },
+    {
+      config: ownData,
+      schema: {
+        summary: 'Download a file',
+        description:
+          'Redirects (302) to a short-lived download address; available once a report on the connection was paid for.',
+        params: IdParams,
+      },
+    },
     async (request, reply) => {
       const url = await connections.fileDownloadUrl(request.params.id, currentUser(request));
       return reply.redirect(url, 302);

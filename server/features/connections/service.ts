@@ -7,6 +7,7 @@ import type {
 } from '../../../common/connections.ts';
 import type { CustomerSubmission } from '../../../common/forms.ts';
 import type { Db } from '../../db/client.ts';
+import type { Page } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
@@ -68,8 +69,12 @@ export class ConnectionsService {
     return listConnections(this.db, query);
   }
 
-  latest(viewer: Viewer, limit: number): Promise<Connection[]> {
-    return latestConnections(this.db, viewer, limit);
+  /** The viewer's own connections, newest first, a page at a time. */
+  latest(
+    viewer: Viewer,
+    page: Page,
+  ): Promise<{ connections: Connection[]; nextCursor: string | null }> {
+    return latestConnections(this.db, viewer, page);
   }
 
   get(id: number, viewer: Viewer): Promise<Connection> {

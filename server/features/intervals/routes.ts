@@ -13,8 +13,12 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
   api.get(
     '/api/connections/:id/intervals',
     {
-      config: { access: 'user' },
-      schema: { params: IdParams, response: { 200: IntervalSummary } },
+      config: { access: 'user', apiKey: true },
+      schema: {
+        summary: "A connection's interval data: series, analytics and quality",
+        params: IdParams,
+        response: { 200: IntervalSummary },
+      },
     },
     async (request) => {
       const { row, fileName, series } = await intervals.latestSeries(
@@ -43,7 +47,14 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
   // The product's standard interval CSV of the newest series.
   api.get(
     '/api/connections/:id/intervals.csv',
-    { config: { access: 'user' }, schema: { params: IdParams } },
+    {
+      config: { access: 'user', apiKey: true },
+      schema: {
+        summary: "A connection's interval data as CSV",
+        description: 'The newest series in the standard interval CSV (text/csv attachment).',
+        params: IdParams,
+      },
+    },
     async (request, reply) => {
       const { series } = await intervals.seriesForDownload(request.params.id, currentUser(request));
       return reply

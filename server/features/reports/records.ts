@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { ReportSummary as ReportSummaryContract } from '../../../common/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { reports } from '../../db/schema.ts';
+import { keyset, type Page } from '../../lib/cursor.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type ReportTrigger = ReportRow['trigger'];
@@ -121,12 +122,30 @@ export async function latestOf(db: Db, connectionIds: number[]) {
 }
 
 /** The newest version of each connection a user owns. */
-export async function latestOfOwner(db: Db, userId: number): Promise<ReportRow[]> {
-  return db
+/**
+ * The newest version of each of these connections of the owner, newest first, a page at a
+ * time (the versions' creation time and id make the cursor).
+ */
+export async function latestOfOwner(
+  db: Db,
+  userId: number,
+  connectionIds: number[],
+  page: Page,
+): Promise<ReportRow[]> {
+  if (connectionIds.length === 0) return [];
+  const newest = db
     .selectDistinctOn([reports.connectionId])
     .from(reports)
-    .where(eq(reports.userId, userId))
-    .orderBy(reports.connectionId, desc(reports.version));
+    .where(and(eq(reports.userId, userId), inArray(reports.connectionId, connectionIds)))
+    .orderBy(reports.connectionId, desc(reports.version))
+    .as('newest');
+  const { where, orderBy } = keyset(newest.createdAt, newest.id, page.after);
+  return db
+    .select()
+    .from(newest)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.limit + 1);
 }
 
 /** The newest delivered version of a connection, to compare a rebuild's inputs with. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PageQuery } from '../../../common/pagination.ts';
 import {
   BuildReportResponse,
   MyReports,
@@ -10,6 +11,7 @@ import {
   ReportIdParams,
   ReportVersionList,
 } from '../../../common/reports.ts';
+import { pageOf } from '../../lib/cursor.ts';
 import { IdParams } from '../../lib/params.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
@@ -26,6 +28,9 @@ const PREVIEW_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+/** Reports answered without `limit` (what the dashboard has always received). */
+const MY_REPORTS_LIMIT = 500;
+
 export function reportRoutes(app: FastifyInstance, { reports }: Pick<Services, 'reports'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -40,19 +45,30 @@ export function reportRoutes(app: FastifyInstance, { reports }: Pick<Services, '
 
   api.get(
     '/api/my/reports',
-    { config: { access: 'user' }, schema: { response: { 200: MyReports } } },
+    {
+      config: { access: 'user', apiKey: true },
+      schema: {
+        summary: 'List the newest report of each connection you paid for',
+        querystring: PageQuery,
+        response: { 200: MyReports },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       // Admins too see only their own here: this is the "my" list.
-      return { reports: await reports.mine({ id: user.id, role: 'user' }) };
+      return reports.mine({ id: user.id, role: 'user' }, pageOf(request.query, MY_REPORTS_LIMIT));
     },
   );
 
   api.get(
     '/api/connections/:id/reports',
     {
-      config: { access: 'user' },
-      schema: { params: IdParams, response: { 200: ReportVersionList } },
+      config: { access: 'user', apiKey: true },
+      schema: {
+        summary: "List every version of a connection's report",
+        params: IdParams,
+        response: { 200: ReportVersionList },
+      },
     },
     async (request) => ({
       reports: await reports.versions(request.params.id, currentUser(request)),
@@ -73,20 +89,33 @@ export function reportRoutes(app: FastifyInstance, { reports }: Pick<Services, '
 
   api.get(
     '/api/reports/:id/preview',
-    { config: { access: 'user' }, schema: { params: ReportIdParams } },
+    {
+      config: { access: 'user', apiKey: true },
+      schema: {
+        summary: "A report's HTML",
+        description: 'The report as a self-contained, sandboxed HTML document.',
+        params: ReportIdParams,
+      },
+    },
     async (request, reply) => {
       const html = await reports.previewHtml(request.params.id, currentUser(request));
       return reply.headers(PREVIEW_HEADERS).send(Buffer.from(html));
     },
   );
 
-  // Public: a link from an email or a webhook carries a signed token; otherwise the session
-  // decides (admins, or the owner once paid).
+  // Public: a link from an email or a webhook carries a signed token; otherwise the session or
+  // API key decides (admins, or the owner once paid).
   api.get(
     '/api/reports/:id/download/:format',
     {
-      config: { access: 'public' },
-      schema: { params: ReportDownloadParams, querystring: ReportDownloadQuery },
+      config: { access: 'public', apiKey: true },
+      schema: {
+        summary: 'Download a report (html, pdf or zip)',
+        description:
+          'Redirects (302) to a short-lived download address. With an API key: your own reports once paid for.',
+        params: ReportDownloadParams,
+        querystring: ReportDownloadQuery,
+      },
     },
     async (request, reply) => {
       const url = await reports.downloadUrl(request.params.id, request.params.format, {

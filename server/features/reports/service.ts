@@ -7,6 +7,7 @@ import type {
 import { reportFileName } from '../../../common/reports.ts';
 import type { Db } from '../../db/client.ts';
 import type { BrowserService } from '../../lib/browser/index.ts';
+import { type Page, pageResult } from '../../lib/cursor.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import { exportEspiXml, exportIntervalCsv } from '../../lib/intervals/index.ts';
@@ -368,13 +369,15 @@ export class ReportsService {
     return (await versionsOf(this.deps.db, connectionId)).map((r) => this.toVersion(r));
   }
 
-  /** The newest version of each connection the user owns and paid for. */
-  async mine(user: Viewer): Promise<ReportVersion[]> {
-    const [rows, paid] = await Promise.all([
-      latestOfOwner(this.deps.db, user.id),
-      this.deps.billing.paidConnections(user.id),
-    ]);
-    return rows.filter((r) => paid.has(r.connectionId)).map((r) => this.toVersion(r));
+  /** The newest version of each connection the user owns and paid for, newest first. */
+  async mine(
+    user: Viewer,
+    page: Page,
+  ): Promise<{ reports: ReportVersion[]; nextCursor: string | null }> {
+    const paid = await this.deps.billing.paidConnections(user.id);
+    const rows = await latestOfOwner(this.deps.db, user.id, [...paid], page);
+    const { items, nextCursor } = pageResult(rows, page.limit, (row) => row);
+    return { reports: items.map((r) => this.toVersion(r)), nextCursor };
   }
 
   /** A ready version the viewer may download: admins, the paying owner, or a signed link. */

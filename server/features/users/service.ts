@@ -9,8 +9,6 @@ import { hashPassword } from '../../lib/passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export { type Actor, type SessionRevoker, toListItem, UsersService } from './accounts.ts';
-
 /** The API shape of a user: never the password hash. */
 export function toApiUser(row: UserRow): User {
   return {

@@ -11,7 +11,15 @@ import {
 import { auditLog, outbox, passwordTokens, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
-import { createUser, login, signedIn, TEST_PASSWORD, uniqueName } from '../../test/factories.ts';
+import {
+  createApiKey,
+  createUser,
+  login,
+  signedIn,
+  signedInPremium,
+  TEST_PASSWORD,
+  uniqueName,
+} from '../../test/factories.ts';
 import { pollUntil } from '../../test/poll.ts';
 
 let t: TestApp;
@@ -90,6 +98,46 @@ describe('who may call the user routes', () => {
   it('lets only a signed-in user change their own password and email', async () => {
     expect((await call('PUT', '/api/user/password', undefined, {})).statusCode).toBe(401);
     expect((await call('PUT', '/api/user/email', undefined, {})).statusCode).toBe(401);
+  });
+
+  it('refuses API keys on every user route, an admin’s key and a revoked key included', async () => {
+    const premium = await signedInPremium(t.app, t.database.db);
+    const premiumAdmin = await signedInPremium(t.app, t.database.db, 'admin');
+    const keys = [
+      (await createApiKey(t.app, premium.cookie)).key,
+      (await createApiKey(t.app, premiumAdmin.cookie)).key,
+    ];
+    const revoked = await createApiKey(t.app, premium.cookie, 'old');
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/api-keys/${revoked.apiKey.id}`,
+      headers: { cookie: premium.cookie },
+    });
+    const routes: [Method, string, object?][] = [
+      ...adminRoutes,
+      ['PUT', '/api/user/password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }],
+      ['PUT', '/api/user/email', { email: 'k@example.com', currentPassword: TEST_PASSWORD }],
+    ];
+    for (const [method, url, payload] of routes) {
+      for (const key of keys) {
+        const res = await t.app.inject({
+          method,
+          url,
+          payload,
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json()).toEqual({ message: expect.any(String) });
+      }
+      const old = await t.app.inject({
+        method,
+        url,
+        payload,
+        headers: { authorization: `Bearer ${revoked.key}` },
+      });
+      expect(old.statusCode, `${method} ${url}`).toBe(403);
+    }
+    await login(t.app, premium.user.username);
   });
 });
 
