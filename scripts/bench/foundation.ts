@@ -78,3 +78,50 @@ export function benchLandingBundle() {
     `admin/Stripe/Uppy code in the landing page's initial load: ${heavy.length ? heavy.join(', ') : 'none'}`,
   );
 }
+
+/**
+ * The API as a premium user's software calls it: the same list read with a session cookie and
+ * with an API key (`/api/v1`, Bearer, per-key rate limit counted), same server, same run.
+ */
+export async function benchApiKeyRoute() {
+  const app = await startServer(appArgs(), {
+    port: 5904,
+    readyPath: '/api/health',
+    jobsReady: true,
+    // High enough that the limit is counted on every request but never reached.
+    env: { API_RATE_LIMIT: '100000' },
+  });
+  try {
+    const post = (path: string, body: object, cookie?: string) =>
+      fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+    const res = await post('/api/register', {
+      username: 'bench-api',
+      email: null,
+      password: 'bench-password',
+    });
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))
+      ?.split(';')[0];
+    if (!cookie) throw new Error('register set no cookie');
+    await post('/api/billing/test-card', { plan: 'premium' }, cookie);
+    const created = (await (await post('/api/api-keys', { name: 'bench' }, cookie)).json()) as {
+      key?: string;
+    };
+    if (!created.key) throw new Error('no API key was created');
+    const sessionRps = await rps(`${app.url}/api/my-connections`, { cookie });
+    const keyRps = await rps(`${app.url}/api/v1/my-connections`, {
+      authorization: `Bearer ${created.key}`,
+    });
+    console.log(`GET /api/my-connections with a session: ${sessionRps.toFixed(0)} req/s`);
+    console.log(
+      `GET /api/v1/my-connections with an API key: ${keyRps.toFixed(0)} req/s = ${((keyRps / sessionRps) * 100).toFixed(0)}% of the session's (10 connections, 10 s)`,
+    );
+  } finally {
+    await app.stop();
+  }
+}

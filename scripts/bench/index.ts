@@ -2,7 +2,12 @@
 import { benchAutomation } from './automation.ts';
 import { benchBilling } from './billing.ts';
 import { benchConnections } from './connections.ts';
-import { benchColdStart, benchLandingBundle, benchSessionRoute } from './foundation.ts';
+import {
+  benchApiKeyRoute,
+  benchColdStart,
+  benchLandingBundle,
+  benchSessionRoute,
+} from './foundation.ts';
 import { benchIntervals } from './intervals.ts';
 import { benchReports } from './reports.ts';
 
@@ -10,6 +15,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['landing bundle', benchLandingBundle],
   ['cold start', benchColdStart],
   ['session route', benchSessionRoute],
+  ['api key route', benchApiKeyRoute],
   ['connections: admin search at 100,000 rows, form submissions', benchConnections],
   ['interval import and analysis', benchIntervals],
   ['browser automation', benchAutomation],
