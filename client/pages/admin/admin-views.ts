@@ -4,6 +4,7 @@ import {
   FileText,
   LayoutDashboard,
   type LucideIcon,
+  Users,
   Webhook,
 } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
@@ -45,6 +46,13 @@ export const ADMIN_VIEWS = [
     title: 'Utility Providers',
     icon: Building2,
     component: lazy(() => import('./providers/providers-view.tsx')),
+  },
+  {
+    id: 'users',
+    label: 'User Management',
+    title: 'User Management',
+    icon: Users,
+    component: lazy(() => import('./users/users-view.tsx')),
   },
   {
     id: 'reports',

@@ -14,12 +14,12 @@ import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { UploadButton, type UploadResult } from '@/components/upload-button/upload-button.tsx';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { cn } from '@/lib/utils.ts';
 import { CONNECTION_FILE_NOTE } from '../connections/connection-files.tsx';
 import { fileRecordOf } from '../connections/connection-form.ts';
 import { EMPTY_LIST_PARAMS } from '../connections/list-params.ts';
 import { useConnections, useRecordFile } from '../connections/use-connections.ts';
-import { useDebouncedValue } from '../connections/use-debounced-value.ts';
 
 /** Files one bulk upload may carry, each up to the connection file limit. */
 export const BULK_MAX_FILES = 10;

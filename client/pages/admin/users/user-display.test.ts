@@ -1,0 +1,80 @@
+import type { UserListItem } from '@common/users.ts';
+import { describe, expect, it } from 'vitest';
+import { checkNewUser, EMPTY_NEW_USER, formatWhen, rangeText, rowActions } from './user-display.ts';
+
+describe('checkNewUser', () => {
+  it('asks for the required fields and a valid email with the SPEC texts', () => {
+    expect(checkNewUser(EMPTY_NEW_USER)).toEqual({
+      ok: false,
+      message: 'Please fill in all required fields',
+    });
+    expect(checkNewUser({ ...EMPTY_NEW_USER, username: 'pat' })).toEqual({
+      ok: false,
+      message: 'Please fill in all required fields',
+    });
+    expect(checkNewUser({ ...EMPTY_NEW_USER, username: 'pat', email: 'pat@' })).toEqual({
+      ok: false,
+      message: 'Please enter a valid email address',
+    });
+  });
+
+  it('trims and passes a complete form, keeping role and Send credentials', () => {
+    expect(
+      checkNewUser({
+        username: ' pat ',
+        email: ' pat@example.com ',
+        role: 'admin',
+        sendCredentials: false,
+      }),
+    ).toEqual({
+      ok: true,
+      body: { username: 'pat', email: 'pat@example.com', role: 'admin', sendCredentials: false },
+    });
+  });
+});
+
+describe('display', () => {
+  it('formats times and says Never for no sign-in', () => {
+    expect(formatWhen(null)).toBe('Never');
+    expect(formatWhen('2026-11-24T14:05:00Z', 'UTC')).toBe('Nov 24, 2026, 2:05 PM');
+  });
+
+  it('describes the page shown', () => {
+    expect(rangeText(1, 20, 20, 45)).toBe('Showing 1 to 20 of 45 users');
+    expect(rangeText(3, 20, 5, 45)).toBe('Showing 41 to 45 of 45 users');
+    expect(rangeText(1, 20, 0, 0)).toBe('No users');
+  });
+});
+
+describe('rowActions', () => {
+  const user: UserListItem = {
+    id: 7,
+    username: 'pat',
+    email: null,
+    role: 'admin',
+    planType: 'free',
+    hasPaymentMethod: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    lastSignInAt: null,
+    isActive: true,
+  };
+
+  it('never offers an admin to deactivate or demote themselves', () => {
+    expect(rowActions(user, 7)).toEqual({
+      canSendLinks: true,
+      canChangeRole: false,
+      canDeactivate: false,
+      canReactivate: false,
+    });
+    expect(rowActions(user, 1).canDeactivate).toBe(true);
+  });
+
+  it('offers only Reactivate (and roles) on a deactivated account', () => {
+    expect(rowActions({ ...user, isActive: false }, 1)).toEqual({
+      canSendLinks: false,
+      canChangeRole: true,
+      canDeactivate: false,
+      canReactivate: true,
+    });
+  });
+});
