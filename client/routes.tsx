@@ -11,6 +11,7 @@ const PaymentPage = lazy(() => import('@/pages/payment/payment-page.tsx'));
 const CustomerFormPage = lazy(() => import('@/pages/form/customer-form-page.tsx'));
 const AdminPage = lazy(() => import('@/pages/admin/admin-page.tsx'));
 const DashboardPage = lazy(() => import('@/pages/dashboard/dashboard-page.tsx'));
+const SetPasswordPage = lazy(() => import('@/pages/set-password/set-password-page.tsx'));
 const NotFoundPage = lazy(() => import('@/pages/not-found/not-found-page.tsx'));
 
 export function AppRoutes() {
@@ -19,6 +20,7 @@ export function AppRoutes() {
       <Switch>
         <Route path="/" component={LandingPage} />
         <Route path="/auth" component={AuthPage} />
+        <Route path="/set-password" component={SetPasswordPage} />
         <Route path="/pricing" component={PricingPage} />
         {/* Checks the session itself, to show SPEC's payment waiting texts. */}
         <Route path="/payment" component={PaymentPage} />

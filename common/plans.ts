@@ -71,3 +71,8 @@ export function formatCents(cents: number): string {
   const dollars = cents / 100;
   return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
 }
+
+/** A user's plan as every page names it: the plan's name, or Free before one is chosen. */
+export function planTypeLabel(planType: 'free' | PlanId): string {
+  return planType === 'free' ? 'Free' : PLANS[planType].name;
+}

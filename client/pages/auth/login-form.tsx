@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -23,7 +24,12 @@ export function LoginForm() {
         <Input id="login-username" name="username" autoComplete="username" required />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="login-password">Password</Label>
+        <div className="flex items-baseline justify-between gap-3">
+          <Label htmlFor="login-password">Password</Label>
+          <Link href="/auth?forgot=1" className="text-blue-600 text-sm hover:underline">
+            Forgot password?
+          </Link>
+        </div>
         <Input
           id="login-password"
           name="password"

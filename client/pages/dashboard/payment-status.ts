@@ -1,5 +1,5 @@
 import type { PlanType, User } from '@common/api.ts';
-import { formatCents, PLANS } from '@common/plans.ts';
+import { formatCents, PLANS, planTypeLabel } from '@common/plans.ts';
 
 /** SPEC section 4: a user can pay for reports once both Stripe ids are stored. */
 export function hasPaymentMethod(user: Pick<User, 'stripeCustomerId' | 'paymentMethodId'>) {
@@ -17,7 +17,7 @@ export function planSummary(planType: PlanType): { label: string; price: string 
   }
   const plan = PLANS.basic;
   return {
-    label: planType === 'free' ? 'Free' : plan.name,
+    label: planTypeLabel(planType),
     price: `${formatCents(plan.pricePerReportCents)} per report`,
   };
 }

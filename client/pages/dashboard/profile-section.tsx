@@ -1,6 +1,194 @@
 import type { User } from '@common/api.ts';
+import { planTypeLabel } from '@common/plans.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UserRound } from 'lucide-react';
+import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useState } from 'react';
+import { FormProblem } from '@/components/form-dialog-parts.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { toast } from '@/components/ui/use-toast.ts';
+import { apiRequest } from '@/lib/api.ts';
+import { USER_QUERY_KEY } from '@/lib/auth.tsx';
+import { newPasswordProblem } from '@/lib/password-rules.ts';
 
-// Being written in this session (issue 14); replaced before it is committed as done.
-export function ProfileSection(_props: { user: User }) {
-  return null;
+function Field({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & ComponentProps<typeof Input>) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} maxLength={256} required {...input} />
+    </div>
+  );
+}
+
+/** Change Email: the new address, confirmed with the current password. */
+function ChangeEmailForm({ user }: { user: User }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState(user.email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () => apiRequest<User>('PUT', '/api/user/email', { email, currentPassword }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(USER_QUERY_KEY, updated);
+      setCurrentPassword('');
+      toast({ title: 'Email Changed', description: `Notices now go to ${updated.email}.` });
+    },
+    onError: (error) => setProblem(error.message),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setProblem(null);
+    save.mutate();
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid content-start gap-4"
+      aria-label="Change email"
+    >
+      <h3 className="font-semibold text-slate-900">Change Email</h3>
+      <Field
+        id={`${id}-email`}
+        label="New email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Field
+        id={`${id}-password`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+      />
+      <FormProblem problem={problem} />
+      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Change Email'}
+      </Button>
+    </form>
+  );
+}
+
+/** Change Password: the current one, then the new one twice; other sessions end. */
+function ChangePasswordForm() {
+  const id = useId();
+  const [values, setValues] = useState({ current: '', next: '', confirmation: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () =>
+      apiRequest<{ message: string }>('PUT', '/api/user/password', {
+        currentPassword: values.current,
+        newPassword: values.next,
+      }),
+    onSuccess: (answer) => {
+      setValues({ current: '', next: '', confirmation: '' });
+      toast({ title: 'Password Changed', description: answer.message });
+    },
+    onError: (error) => setProblem(error.message),
+  });
+  const set = (key: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = values.current
+      ? newPasswordProblem(values.next, values.confirmation)
+      : 'Current password is required';
+    setProblem(found);
+    if (!found) save.mutate();
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid content-start gap-4"
+      aria-label="Change password"
+    >
+      <h3 className="font-semibold text-slate-900">Change Password</h3>
+      <Field
+        id={`${id}-current`}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={values.current}
+        onChange={set('current')}
+      />
+      <Field
+        id={`${id}-new`}
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={values.next}
+        onChange={set('next')}
+      />
+      <Field
+        id={`${id}-confirm`}
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmation}
+        onChange={set('confirmation')}
+      />
+      <FormProblem problem={problem} />
+      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Change Password'}
+      </Button>
+    </form>
+  );
+}
+
+/** Account & API tab: who is signed in, and their email and password. */
+export function ProfileSection({ user }: { user: User }) {
+  return (
+    <Card asChild>
+      <section aria-labelledby="profile-heading">
+        <CardHeader>
+          <CardTitle id="profile-heading" className="flex items-center gap-2">
+            <UserRound className="size-5 text-blue-600" aria-hidden="true" />
+            Your Account
+          </CardTitle>
+          <CardDescription>How you sign in, and where we send your notices.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <dl className="grid gap-3 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-500">Username</dt>
+              <dd className="break-words font-medium text-slate-900">{user.username}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Email</dt>
+              <dd className="break-words font-medium text-slate-900">{user.email ?? 'Not set'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Plan</dt>
+              <dd className="font-medium text-slate-900">{planTypeLabel(user.planType)}</dd>
+            </div>
+          </dl>
+          <div className="grid gap-8 border-slate-100 border-t pt-6 md:grid-cols-2">
+            <ChangeEmailForm user={user} />
+            <ChangePasswordForm />
+          </div>
+        </CardContent>
+      </section>
+    </Card>
+  );
 }

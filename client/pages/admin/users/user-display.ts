@@ -1,11 +1,5 @@
-import type { PlanType, Role } from '@common/api.ts';
+import type { Role } from '@common/api.ts';
 import { NewUserBody, type UserListItem } from '@common/users.ts';
-
-export const PLAN_LABELS: Record<PlanType, string> = {
-  free: 'Free',
-  basic: 'Pay-per-report',
-  premium: 'Monthly Subscription',
-};
 
 export const ROLE_LABELS: Record<Role, string> = { user: 'User', admin: 'Administrator' };
 

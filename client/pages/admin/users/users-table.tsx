@@ -1,6 +1,7 @@
+import { planTypeLabel } from '@common/plans.ts';
 import type { UserListItem } from '@common/users.ts';
 import { cn } from '@/lib/utils.ts';
-import { formatWhen, PLAN_LABELS, ROLE_LABELS } from './user-display.ts';
+import { formatWhen, ROLE_LABELS } from './user-display.ts';
 import { type UserAction, UserRowMenu } from './user-row-menu.tsx';
 
 function Pill({ tone, children }: { tone: 'green' | 'grey' | 'blue' | 'red'; children: string }) {
@@ -74,7 +75,7 @@ export function UsersTable({
                 <Pill tone={user.role === 'admin' ? 'blue' : 'grey'}>{ROLE_LABELS[user.role]}</Pill>
               </td>
               <td className="whitespace-nowrap px-3 py-3 text-slate-700">
-                {PLAN_LABELS[user.planType]}
+                {planTypeLabel(user.planType)}
               </td>
               <td className="px-3 py-3 text-slate-700">{user.hasPaymentMethod ? 'Yes' : 'No'}</td>
               <td className="whitespace-nowrap px-3 py-3 text-slate-700">
