@@ -49,6 +49,26 @@ export const WebhookInput = z.object({
 });
 export type WebhookInput = z.infer<typeof WebhookInput>;
 
+/** The events a premium user's own endpoints may hear about (their own connections only). */
+export const USER_WEBHOOK_EVENT_NAMES = [
+  'connection.created',
+  'connection.credentials_checked',
+  'report.ready',
+] as const satisfies readonly WebhookEvent[];
+export const UserWebhookEvent = z.enum(USER_WEBHOOK_EVENT_NAMES, {
+  error: `Events must be among: ${USER_WEBHOOK_EVENT_NAMES.join(', ')}`,
+});
+export type UserWebhookEvent = z.infer<typeof UserWebhookEvent>;
+
+/** A premium user's endpoint: the same fields, the events limited to theirs. */
+export const UserWebhookInput = WebhookInput.extend({
+  events: z.array(UserWebhookEvent).min(1, 'Choose at least one event'),
+});
+export type UserWebhookInput = z.infer<typeof UserWebhookInput>;
+
+export const WEBHOOKS_PREMIUM_ONLY =
+  'Webhooks for your own connections come with the Monthly Subscription plan. Change your plan in Usage & Billing to use them.';
+
 export const WebhookDelivery = z.object({
   id: z.number().int(),
   event: z.string(),

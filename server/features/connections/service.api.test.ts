@@ -27,6 +27,7 @@ beforeAll(async () => {
       events: ['connection.created', 'connection.file_added', 'connection.status_changed'],
     },
     admin.id,
+    'admins',
   );
   endpointId = endpoint.id;
 });

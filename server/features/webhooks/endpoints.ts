@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { WebhookEndpoint, WebhookEvent, WebhookInput } from '../../../common/webhooks.ts';
 import type { Db } from '../../db/client.ts';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
+import { connections, users, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * Whose endpoints a call may see: the admins' (`admins`, user_id null) or one premium user's.
+ * Every read and write below is scoped by it, so a user never reaches another's endpoint.
+ */
+export type EndpointOwner = 'admins' | { userId: number };
+
+const ownedBy = (owner: EndpointOwner): SQL =>
+  owner === 'admins' ? isNull(webhookEndpoints.userId) : eq(webhookEndpoints.userId, owner.userId);
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
@@ -46,21 +55,29 @@ async function withStats(db: Db, rows: EndpointRow[]): Promise<WebhookEndpoint[]
   );
 }
 
-export async function listEndpoints(db: Db) {
-  return withStats(db, await db.select().from(webhookEndpoints).orderBy(webhookEndpoints.id));
+export async function listEndpoints(db: Db, owner: EndpointOwner) {
+  return withStats(
+    db,
+    await db.select().from(webhookEndpoints).where(ownedBy(owner)).orderBy(webhookEndpoints.id),
+  );
 }
 
-export async function getEndpoint(db: Db, id: number): Promise<EndpointRow> {
+export async function getEndpoint(db: Db, id: number, owner: EndpointOwner): Promise<EndpointRow> {
   const [row] = await db
     .select()
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, id))
+    .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
     .limit(1);
   if (!row) throw notFound('Webhook not found');
   return row;
 }
 
-export async function createEndpoint(db: Db, input: WebhookInput, actorId: number) {
+export async function createEndpoint(
+  db: Db,
+  input: WebhookInput,
+  actorId: number,
+  owner: EndpointOwner,
+) {
   const [row] = await db
     .insert(webhookEndpoints)
     .values({
@@ -70,29 +87,38 @@ export async function createEndpoint(db: Db, input: WebhookInput, actorId: numbe
       isActive: input.isActive ?? true,
       secret: newSecret(),
       createdBy: actorId,
+      userId: owner === 'admins' ? null : owner.userId,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return (await withStats(db, [row]))[0] as WebhookEndpoint;
 }
 
-export async function updateEndpoint(db: Db, id: number, input: WebhookInput) {
+export async function updateEndpoint(
+  db: Db,
+  id: number,
+  input: WebhookInput,
+  owner: EndpointOwner,
+) {
   const [row] = await db
     .update(webhookEndpoints)
     .set({ ...input, description: input.description ?? null, updatedAt: new Date() })
-    .where(eq(webhookEndpoints.id, id))
+    .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
     .returning();
   if (!row) throw notFound('Webhook not found');
   return (await withStats(db, [row]))[0] as WebhookEndpoint;
 }
 
-export async function deleteEndpoint(db: Db, id: number) {
-  const [row] = await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+export async function deleteEndpoint(db: Db, id: number, owner: EndpointOwner) {
+  const [row] = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
+    .returning();
   if (!row) throw notFound('Webhook not found');
 }
 
-export async function listDeliveries(db: Db, endpointId: number, limit = 50) {
-  await getEndpoint(db, endpointId);
+export async function listDeliveries(db: Db, endpointId: number, owner: EndpointOwner, limit = 50) {
+  await getEndpoint(db, endpointId, owner);
   return db
     .select()
     .from(webhookDeliveries)
@@ -112,12 +138,38 @@ export const toDelivery = (row: DeliveryRow) => ({
   deliveredAt: row.deliveredAt?.toISOString() ?? null,
 });
 
-/** The active endpoints and their events (what emit() filters on). */
+/** The admins' active endpoints and their events (they hear about every connection). */
 export async function activeSubscriptions(db: Db) {
   return db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.isActive, true));
+    .where(and(eq(webhookEndpoints.isActive, true), isNull(webhookEndpoints.userId)));
+}
+
+/**
+ * The active endpoints of the connection's owner that subscribe to the event, while the owner
+ * is an active premium user: one query per event.
+ */
+export async function ownerSubscriptions(
+  db: Db,
+  connectionId: number,
+  event: WebhookEvent,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .innerJoin(connections, eq(connections.userId, webhookEndpoints.userId))
+    .innerJoin(users, eq(users.id, webhookEndpoints.userId))
+    .where(
+      and(
+        eq(connections.id, connectionId),
+        eq(webhookEndpoints.isActive, true),
+        eq(users.isActive, true),
+        eq(users.planType, 'premium'),
+        sql`${webhookEndpoints.events} @> ${JSON.stringify([event])}::jsonb`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 /** Records one delivery of an event per endpoint; returns their ids. */
@@ -141,12 +193,14 @@ export async function recordDeliveries(
   return rows.map((r) => r.id);
 }
 
-export async function findDelivery(db: Db, id: number): Promise<DeliveryRow> {
+export async function findDelivery(db: Db, id: number, owner: EndpointOwner): Promise<DeliveryRow> {
   const [row] = await db
-    .select()
+    .select({ delivery: webhookDeliveries })
     .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.id, id))
-    .limit(1);
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(and(eq(webhookDeliveries.id, id), ownedBy(owner)))
+    .limit(1)
+    .then((found) => found.map((r) => r.delivery));
   if (!row) throw notFound('Delivery not found');
   return row;
 }

@@ -1,71 +1,107 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { WebhookDelivery, WebhookEndpoint, WebhookInput } from '../../../common/webhooks.ts';
+import {
+  UserWebhookInput,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookInput,
+} from '../../../common/webhooks.ts';
 import { IdParams } from '../../lib/params.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
+import type { EndpointOwner } from './endpoints.ts';
+import { WebhooksService } from './service.ts';
 
 const Message = z.object({ message: z.string() });
 
-export function webhookRoutes(app: FastifyInstance, { webhooks }: Pick<Services, 'webhooks'>) {
+/**
+ * The same endpoint routes twice: the admins' endpoints under /api/webhooks (every connection,
+ * every event), and a premium user's own under /api/my/webhooks (their connections, the events
+ * of UserWebhookInput; API keys welcome). `ownerOf` scopes every call.
+ */
+function endpointRoutes(
+  app: FastifyInstance,
+  webhooks: WebhooksService,
+  scope: {
+    prefix: string;
+    config: FastifyContextConfig;
+    body: typeof WebhookInput | typeof UserWebhookInput;
+    ownerOf: (request: FastifyRequest) => EndpointOwner;
+  },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' as const };
+  const { prefix, config, body, ownerOf } = scope;
 
   api.get(
-    '/api/webhooks',
-    { config: admin, schema: { response: { 200: z.array(WebhookEndpoint) } } },
-    async () => webhooks.list(),
+    prefix,
+    { config, schema: { response: { 200: z.array(WebhookEndpoint) } } },
+    async (request) => webhooks.list(ownerOf(request)),
   );
 
   api.post(
-    '/api/webhooks',
-    { config: admin, schema: { body: WebhookInput, response: { 201: WebhookEndpoint } } },
+    prefix,
+    { config, schema: { body, response: { 201: WebhookEndpoint } } },
     async (request, reply) => {
-      const endpoint = await webhooks.create(request.body, currentUser(request).id);
+      const owner = ownerOf(request);
+      const endpoint = await webhooks.create(request.body, currentUser(request).id, owner);
       return reply.code(201).send(endpoint);
     },
   );
 
   api.put(
-    '/api/webhooks/:id',
-    {
-      config: admin,
-      schema: { params: IdParams, body: WebhookInput, response: { 200: WebhookEndpoint } },
-    },
-    async (request) => webhooks.update(request.params.id, request.body),
+    `${prefix}/:id`,
+    { config, schema: { params: IdParams, body, response: { 200: WebhookEndpoint } } },
+    async (request) => webhooks.update(request.params.id, request.body, ownerOf(request)),
   );
 
   api.delete(
-    '/api/webhooks/:id',
-    { config: admin, schema: { params: IdParams, response: { 200: Message } } },
+    `${prefix}/:id`,
+    { config, schema: { params: IdParams, response: { 200: Message } } },
     async (request) => {
-      await webhooks.delete(request.params.id);
+      await webhooks.delete(request.params.id, ownerOf(request));
       return { message: 'Webhook deleted' };
     },
   );
 
   api.post(
-    '/api/webhooks/:id/test',
-    { config: admin, schema: { params: IdParams, response: { 202: Message } } },
+    `${prefix}/:id/test`,
+    { config, schema: { params: IdParams, response: { 202: Message } } },
     async (request, reply) => {
-      await webhooks.sendTest(request.params.id);
+      await webhooks.sendTest(request.params.id, ownerOf(request));
       return reply.code(202).send({ message: 'Test delivery sent' });
     },
   );
 
   api.get(
-    '/api/webhooks/:id/deliveries',
-    { config: admin, schema: { params: IdParams, response: { 200: z.array(WebhookDelivery) } } },
-    async (request) => webhooks.deliveries(request.params.id),
+    `${prefix}/:id/deliveries`,
+    { config, schema: { params: IdParams, response: { 200: z.array(WebhookDelivery) } } },
+    async (request) => webhooks.deliveries(request.params.id, ownerOf(request)),
   );
+}
 
-  api.post(
-    '/api/webhook-deliveries/:id/retry',
-    { config: admin, schema: { params: IdParams, response: { 202: Message } } },
-    async (request, reply) => {
-      await webhooks.retryDelivery(request.params.id);
-      return reply.code(202).send({ message: 'Delivery queued again' });
-    },
-  );
+export function webhookRoutes(app: FastifyInstance, { webhooks }: Pick<Services, 'webhooks'>) {
+  endpointRoutes(app, webhooks, {
+    prefix: '/api/webhooks',
+    config: { access: 'admin' },
+    body: WebhookInput,
+    ownerOf: () => 'admins',
+  });
+  endpointRoutes(app, webhooks, {
+    prefix: '/api/my/webhooks',
+    config: { access: 'user', apiKey: true },
+    body: UserWebhookInput,
+    ownerOf: (request) => WebhooksService.ownerFor(currentUser(request)),
+  });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/webhook-deliveries/:id/retry',
+      { config: { access: 'admin' }, schema: { params: IdParams, response: { 202: Message } } },
+      async (request, reply) => {
+        await webhooks.retryDelivery(request.params.id, 'admins');
+        return reply.code(202).send({ message: 'Delivery queued again' });
+      },
+    );
 }

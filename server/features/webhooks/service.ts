@@ -1,20 +1,25 @@
 import {
+  USER_WEBHOOK_EVENT_NAMES,
   WEBHOOK_EVENT_NAMES,
+  WEBHOOKS_PREMIUM_ONLY,
   type WebhookEndpoint,
   type WebhookEvent,
   type WebhookInput,
 } from '../../../common/webhooks.ts';
 import type { Db } from '../../db/client.ts';
+import { forbidden } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import type { JobQueue } from '../../lib/jobs/queue.ts';
 import {
   activeSubscriptions,
   createEndpoint,
   deleteEndpoint,
+  type EndpointOwner,
   findDelivery,
   getEndpoint,
   listDeliveries,
   listEndpoints,
+  ownerSubscriptions,
   recordDeliveries,
   toDelivery,
   updateEndpoint,
@@ -49,15 +54,25 @@ export class WebhooksService {
     }
   }
 
-  /** Records and queues an event for its subscribers; `onlyEndpoint` sends to that one alone. */
+  /**
+   * Records and queues an event for its subscribers: the admins' endpoints, and the endpoints
+   * of the connection's owner when they are premium; `onlyEndpoint` sends to that one alone.
+   */
   async announce(event: WebhookEvent | 'ping', data: object, onlyEndpoint?: number) {
     const endpointIds =
-      onlyEndpoint !== undefined
-        ? [onlyEndpoint]
-        : (await this.current()).filter((e) => e.events.includes(event)).map((e) => e.id);
+      onlyEndpoint !== undefined ? [onlyEndpoint] : await this.subscribersOf(event, data);
     const ids = await recordDeliveries(this.db, endpointIds, event, { ...data });
     for (const deliveryId of ids) await this.queue.enqueue(webhookDeliveryJob, { deliveryId });
     return ids;
+  }
+
+  private async subscribersOf(event: WebhookEvent | 'ping', data: object): Promise<number[]> {
+    const admins = (await this.current()).filter((e) => e.events.includes(event)).map((e) => e.id);
+    const connectionId = (data as { connectionId?: unknown }).connectionId;
+    const forUsers = (USER_WEBHOOK_EVENT_NAMES as readonly string[]).includes(event);
+    if (!forUsers || typeof connectionId !== 'number') return admins;
+    const owners = await ownerSubscriptions(this.db, connectionId, event as WebhookEvent);
+    return [...admins, ...owners];
   }
 
   private current() {
@@ -72,39 +87,49 @@ export class WebhooksService {
     return this.subscriptions.list;
   }
 
-  list(): Promise<WebhookEndpoint[]> {
-    return listEndpoints(this.db);
+  /** The owner a user acts as: themselves, and only on the Monthly Subscription plan. */
+  static ownerFor(user: { id: number; planType: string }): EndpointOwner {
+    if (user.planType !== 'premium') throw forbidden(WEBHOOKS_PREMIUM_ONLY);
+    return { userId: user.id };
   }
 
-  async create(input: WebhookInput, actorId: number): Promise<WebhookEndpoint> {
-    const endpoint = await createEndpoint(this.db, input, actorId);
+  list(owner: EndpointOwner): Promise<WebhookEndpoint[]> {
+    return listEndpoints(this.db, owner);
+  }
+
+  async create(
+    input: WebhookInput,
+    actorId: number,
+    owner: EndpointOwner,
+  ): Promise<WebhookEndpoint> {
+    const endpoint = await createEndpoint(this.db, input, actorId, owner);
     this.subscriptions = undefined;
     return endpoint;
   }
 
-  async update(id: number, input: WebhookInput): Promise<WebhookEndpoint> {
-    const endpoint = await updateEndpoint(this.db, id, input);
+  async update(id: number, input: WebhookInput, owner: EndpointOwner): Promise<WebhookEndpoint> {
+    const endpoint = await updateEndpoint(this.db, id, input, owner);
     this.subscriptions = undefined;
     return endpoint;
   }
 
-  async delete(id: number): Promise<void> {
-    await deleteEndpoint(this.db, id);
+  async delete(id: number, owner: EndpointOwner): Promise<void> {
+    await deleteEndpoint(this.db, id, owner);
     this.subscriptions = undefined;
   }
 
   /** A signed `ping` to one endpoint, whatever it subscribes to. */
-  async sendTest(id: number): Promise<void> {
-    const endpoint = await getEndpoint(this.db, id);
+  async sendTest(id: number, owner: EndpointOwner): Promise<void> {
+    const endpoint = await getEndpoint(this.db, id, owner);
     await this.announce('ping', { message: 'Test delivery from UtilityReports' }, endpoint.id);
   }
 
-  async deliveries(endpointId: number) {
-    return (await listDeliveries(this.db, endpointId)).map(toDelivery);
+  async deliveries(endpointId: number, owner: EndpointOwner) {
+    return (await listDeliveries(this.db, endpointId, owner)).map(toDelivery);
   }
 
-  async retryDelivery(deliveryId: number): Promise<void> {
-    const delivery = await findDelivery(this.db, deliveryId);
+  async retryDelivery(deliveryId: number, owner: EndpointOwner): Promise<void> {
+    const delivery = await findDelivery(this.db, deliveryId, owner);
     await this.queue.enqueue(webhookDeliveryJob, { deliveryId: delivery.id });
   }
 }
