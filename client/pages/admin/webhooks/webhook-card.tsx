@@ -3,11 +3,11 @@ import { ChevronDown, Pencil, Send, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
+import { WebhookSecret } from '@/components/webhook-secret.tsx';
 import { cn } from '@/lib/utils.ts';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { useSendTestWebhook } from './use-webhooks.ts';
 import { eventLabel, lastDeliveryText } from './webhook-display.ts';
-import { WebhookSecret } from './webhook-secret.tsx';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 font-medium text-xs';
 

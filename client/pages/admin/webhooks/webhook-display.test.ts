@@ -1,10 +1,10 @@
 import type { WebhookDelivery } from '@common/webhooks.ts';
 import { describe, expect, it } from 'vitest';
+import { maskSecret } from '@/components/webhook-secret.tsx';
 import {
   deliveryStatus,
   eventLabel,
   lastDeliveryText,
-  maskSecret,
   RETRY_WATCH_MS,
   responseText,
   shouldPoll,

@@ -83,9 +83,3 @@ export function lastDeliveryText(last: WebhookEndpoint['lastDelivery']): string 
   parts.push(formatDateTime(last.at));
   return parts.join(' · ');
 }
-
-/** The secret with everything after its `whsec_` prefix hidden. */
-export function maskSecret(secret: string): string {
-  const prefix = secret.startsWith('whsec_') ? 'whsec_' : '';
-  return `${prefix}${'•'.repeat(24)}`;
-}

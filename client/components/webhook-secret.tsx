@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { copyText } from '@/lib/clipboard.ts';
-import { maskSecret } from './webhook-display.ts';
+
+/** A signing secret with only its kind showing (`whsec_••••`). */
+export function maskSecret(secret: string): string {
+  const prefix = secret.startsWith('whsec_') ? 'whsec_' : '';
+  return `${prefix}${'•'.repeat(24)}`;
+}
 
 /** The endpoint's signing secret: hidden until revealed, copyable either way. */
 export function WebhookSecret({ secret }: { secret: string }) {
