@@ -39,6 +39,12 @@ const KEY_ROUTES = [
   'get /api/v1/usage',
   'get /api/v1/billing',
   'post /api/v1/record-usage',
+  'get /api/v1/my/webhooks',
+  'post /api/v1/my/webhooks',
+  'put /api/v1/my/webhooks/{id}',
+  'delete /api/v1/my/webhooks/{id}',
+  'post /api/v1/my/webhooks/{id}/test',
+  'get /api/v1/my/webhooks/{id}/deliveries',
 ];
 
 async function document(): Promise<Document> {
