@@ -57,6 +57,7 @@ const NON_JSON: Record<string, Record<number, object>> = {
 const ARRAY_LISTS = new Set(['/api/my-connections']);
 
 const TAGS: [RegExp, string][] = [
+  [/webhooks/, 'Webhooks'],
   [/intervals/, 'Intervals'],
   [/files/, 'Files'],
   [/reports/, 'Reports'],
@@ -64,8 +65,8 @@ const TAGS: [RegExp, string][] = [
   [/connections/, 'Connections'],
 ];
 
-const DESCRIPTION = `Your own connections, interval data, files, reports and usage, for accounts on the
-Monthly Subscription plan.
+const DESCRIPTION = `Your own connections, interval data, files, reports, usage and webhooks, for
+accounts on the Monthly Subscription plan.
 
 **Authentication**: create a key in the dashboard (Account & API) and send it as
 \`Authorization: Bearer ur_live_...\`. Keys reach only these routes and only your own data.
