@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOKS_PREMIUM_ONLY, WebhookEndpoint } from '../../../common/webhooks.ts';
@@ -8,49 +6,33 @@ import { users, webhookEndpoints } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { createApiKey, signedIn, signedInPremium } from '../../test/factories.ts';
+import { type Received, startReceiver } from '../../test/receiver.ts';
 
-type Received = { headers: IncomingHttpHeaders; body: string };
 type Who = Awaited<ReturnType<typeof signedIn>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The premium user's own receiver on loopback: records what arrives. */
-let receiver: Server;
-let received: Received[] = [];
-let receiverUrl: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 let t: TestApp;
 let providerId: number;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/mine`;
+  receiver = await startReceiver('/mine');
   t = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
   providerId = (await createProvider(t.database.db)).id;
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((r) => receiver.close(r));
+  await receiver.close();
 });
-beforeEach(() => {
-  received = [];
-});
+beforeEach(() => receiver.reset());
 
 const call = (who: Who | null, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
 
 const premium = () => signedInPremium(t.app, t.database.db);
 
-async function addEndpoint(who: Who, events = ['connection.created'], url = receiverUrl) {
+async function addEndpoint(who: Who, events = ['connection.created'], url = receiver.url) {
   const res = await call(who, 'POST', '/api/my/webhooks', { url, events, description: 'Mine' });
   expect(res.statusCode, res.body).toBe(201);
   return WebhookEndpoint.parse(res.json());
@@ -98,7 +80,7 @@ describe('a premium user’s own webhooks: who may', () => {
     expect((await call(admin, 'DELETE', `/api/webhooks/${mine.id}`)).statusCode).toBe(404);
 
     const edited = await call(owner, 'PUT', `/api/my/webhooks/${mine.id}`, {
-      url: receiverUrl,
+      url: receiver.url,
       events: ['report.ready'],
       isActive: false,
     });
@@ -150,7 +132,9 @@ describe('deliveries to a premium user’s endpoint', () => {
     const theirs = await submitForm(t.app, owner.user.uniqueFormUrl, submission(providerId));
     await submitForm(t.app, other.user.uniqueFormUrl, submission(providerId));
     await t.app.services.queue.drain();
-    const mine = received.filter((r) => r.headers['x-webhook-event'] === 'connection.created');
+    const mine = receiver.state.received.filter(
+      (r) => r.headers['x-webhook-event'] === 'connection.created',
+    );
     expect(mine).toHaveLength(1);
     const [hit] = mine;
     expect(JSON.parse(hit?.body ?? '{}')).toMatchObject({
@@ -168,13 +152,13 @@ describe('deliveries to a premium user’s endpoint', () => {
     const test = await call(owner, 'POST', `/api/my/webhooks/${endpoint.id}/test`);
     expect(test.statusCode).toBe(202);
     await t.app.services.queue.drain();
-    expect(received.map((r) => r.headers['x-webhook-event'])).toEqual(['ping']);
+    expect(receiver.state.received.map((r) => r.headers['x-webhook-event'])).toEqual(['ping']);
 
-    received = [];
+    receiver.reset();
     await t.database.db.update(users).set({ planType: 'basic' }).where(eq(users.id, owner.user.id));
     await submitForm(t.app, owner.user.uniqueFormUrl, submission(providerId));
     await t.app.services.queue.drain();
-    expect(received).toEqual([]);
+    expect(receiver.state.received).toEqual([]);
   });
 
   it('refuse a private address unless it is allowed, like the admins’ deliveries', async () => {
@@ -184,14 +168,14 @@ describe('deliveries to a premium user’s endpoint', () => {
       const res = await strict.app.inject({
         method: 'POST',
         url: '/api/my/webhooks',
-        payload: { url: receiverUrl, events: ['connection.created'] },
+        payload: { url: receiver.url, events: ['connection.created'] },
         headers: { cookie: owner.cookie },
       });
       expect(res.statusCode).toBe(201);
       const provider = await createProvider(strict.database.db);
       await submitForm(strict.app, owner.user.uniqueFormUrl, submission(provider.id));
       await strict.app.services.queue.drain();
-      expect(received).toEqual([]);
+      expect(receiver.state.received).toEqual([]);
       const [delivery] = (
         await strict.app.inject({
           method: 'GET',

@@ -1,20 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Stats } from '../../../common/connections.ts';
 import { WebhookDelivery, WebhookEndpoint } from '../../../common/webhooks.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
+import { startReceiver } from '../../test/receiver.ts';
 
-type Received = { headers: IncomingHttpHeaders; body: string };
-
-/** A customer's endpoint on loopback: records what arrives, answers with `status`. */
-let receiver: Server;
-let received: Received[] = [];
-let answer = 200;
-let receiverUrl: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -22,19 +15,7 @@ let user: Awaited<ReturnType<typeof signedIn>>;
 let providerId: number;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.statusCode = answer;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startReceiver('/hooks');
   t = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
   admin = await signedIn(t.app, t.database.db, 'admin');
   user = await signedIn(t.app, t.database.db, 'user');
@@ -42,12 +23,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((r) => receiver.close(r));
+  await receiver.close();
 });
-beforeEach(() => {
-  received = [];
-  answer = 200;
-});
+beforeEach(() => receiver.reset());
 
 const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -56,7 +34,7 @@ const call = (
   payload?: object,
 ) => t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 
-async function createEndpoint(events: string[], url = receiverUrl) {
+async function createEndpoint(events: string[], url = receiver.url) {
   const res = await call('POST', '/api/webhooks', admin.cookie, {
     url,
     events,
@@ -71,7 +49,7 @@ describe('webhook endpoints', () => {
     expect((await call('GET', '/api/webhooks')).statusCode).toBe(401);
     expect((await call('GET', '/api/webhooks', user.cookie)).statusCode).toBe(403);
     const post = await call('POST', '/api/webhooks', user.cookie, {
-      url: receiverUrl,
+      url: receiver.url,
       events: ['connection.created'],
     });
     expect(post.statusCode).toBe(403);
@@ -91,8 +69,8 @@ describe('webhook endpoints', () => {
     expect(endpoint.secret).toMatch(/^whsec_/);
     const created = await submitForm(t.app, user.user.uniqueFormUrl, submission(providerId));
     await t.app.services.queue.drain();
-    expect(received).toHaveLength(1);
-    const [hit] = received;
+    expect(receiver.state.received).toHaveLength(1);
+    const [hit] = receiver.state.received;
     const body = JSON.parse(hit?.body ?? '{}');
     expect(body).toMatchObject({
       event: 'connection.created',
@@ -123,8 +101,10 @@ describe('webhook endpoints', () => {
     const id = created.json().id;
     await call('PUT', `/api/connections/${id}`, admin.cookie, { status: 'in_progress' });
     await t.app.services.queue.drain();
-    expect(received.map((r) => JSON.parse(r.body).event)).toEqual(['connection.status_changed']);
-    expect(JSON.parse(received[0]?.body ?? '{}').data).toMatchObject({
+    expect(receiver.state.received.map((r) => JSON.parse(r.body).event)).toEqual([
+      'connection.status_changed',
+    ]);
+    expect(JSON.parse(receiver.state.received[0]?.body ?? '{}').data).toMatchObject({
       connectionId: id,
       from: 'pending',
       to: 'in_progress',
@@ -137,7 +117,7 @@ describe('webhook endpoints', () => {
       (await call('GET', '/api/stats', admin.cookie)).json(),
     ).webhookAlerts;
     const endpoint = await createEndpoint(['connection.created']);
-    answer = 500;
+    receiver.state.status = 500;
     const test = await call('POST', `/api/webhooks/${endpoint.id}/test`, admin.cookie);
     expect(test.statusCode).toBe(202);
     await t.app.services.queue.drain();
@@ -154,7 +134,7 @@ describe('webhook endpoints', () => {
     const after = Stats.parse((await call('GET', '/api/stats', admin.cookie)).json()).webhookAlerts;
     expect(after).toBe(before + 1);
 
-    answer = 204;
+    receiver.state.status = 204;
     expect(
       (await call('POST', `/api/webhook-deliveries/${failed?.id}/retry`, admin.cookie)).statusCode,
     ).toBe(202);
@@ -174,7 +154,7 @@ describe('webhook endpoints', () => {
         method: 'POST',
         url: '/api/webhooks',
         headers: { cookie: a.cookie },
-        payload: { url: receiverUrl, events: ['connection.created'] },
+        payload: { url: receiver.url, events: ['connection.created'] },
       });
       const endpoint = WebhookEndpoint.parse(res.json());
       await strict.app.inject({
@@ -192,7 +172,7 @@ describe('webhook endpoints', () => {
       ).json();
       expect(delivery).toMatchObject({ status: 'failed' });
       expect(delivery.lastError).toMatch(/loopback/);
-      expect(received).toHaveLength(0);
+      expect(receiver.state.received).toHaveLength(0);
     } finally {
       await strict.close();
     }
