@@ -105,9 +105,9 @@ test('without Send credentials the admin sees the link once; deactivation signs 
   expect((await user.request.get('/api/user')).status()).toBe(401);
   await user.goto('/auth');
   await loginViaUi(user, username, TEST_PASSWORD);
-  await expect(
-    user.getByText('This account has been deactivated. Contact your administrator.'),
-  ).toBeVisible();
+  await expect(toasts(user)).toContainText(
+    'This account has been deactivated. Contact your administrator.',
+  );
   await context.close();
 
   // Reactivate.
