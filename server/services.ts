@@ -107,6 +107,7 @@ export function createServices(options: {
     config,
   });
   const sessions = new SessionStore(db, config.sessionSecret, config.sessionTtlMs);
+  const webhookGuard = new UrlGuard(config.webhookAllowedHosts);
   const services: Services = {
     config,
     log,
@@ -116,7 +117,7 @@ export function createServices(options: {
     vault,
     payments,
     browser,
-    webhookGuard: new UrlGuard(config.webhookAllowedHosts),
+    webhookGuard,
     sessions,
     apiKeys: new ApiKeyStore(db, sessions),
     queue,
@@ -124,7 +125,7 @@ export function createServices(options: {
     events,
     connections,
     intervals,
-    webhooks: new WebhooksService({ db, queue }),
+    webhooks: new WebhooksService({ db, queue, guard: webhookGuard }),
     billing,
     reports,
     notifications: new NotificationsService({

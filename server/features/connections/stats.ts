@@ -1,8 +1,14 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Stats } from '../../../common/connections.ts';
 import type { Db } from '../../db/client.ts';
-import { connectionFiles, connections, providers, webhookDeliveries } from '../../db/schema.ts';
+import {
+  connectionFiles,
+  connections,
+  providers,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema.ts';
 
 /** Month boundaries in UTC: the start of this month and of the last. */
 function months(now: Date) {
@@ -25,10 +31,12 @@ export async function computeStats(db: Db, now = new Date()): Promise<Stats> {
     db.select(tally(connections.createdAt)).from(connections),
     db.select(tally(providers.createdAt)).from(providers).where(eq(providers.isActive, true)),
     db.select(tally(connectionFiles.createdAt)).from(connectionFiles),
+    // The admins' endpoints only: a premium user's own endpoint is theirs to mind.
     db
       .select(tally(webhookDeliveries.createdAt))
       .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.status, 'failed')),
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(and(eq(webhookDeliveries.status, 'failed'), isNull(webhookEndpoints.userId))),
   ]);
   const trend = (r: { thisMonth: number; lastMonth: number } | undefined) => ({
     thisMonth: r?.thisMonth ?? 0,

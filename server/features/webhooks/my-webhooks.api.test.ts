@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Stats } from '../../../common/connections.ts';
 import { WEBHOOKS_PREMIUM_ONLY, WebhookEndpoint } from '../../../common/webhooks.ts';
-import { users, webhookEndpoints } from '../../db/schema.ts';
+import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { createApiKey, signedIn, signedInPremium } from '../../test/factories.ts';
 import { type Received, startReceiver } from '../../test/receiver.ts';
+import { deliver, OWNER_LEFT_PLAN } from './deliver.ts';
 
 type Who = Awaited<ReturnType<typeof signedIn>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -60,6 +62,9 @@ describe('a premium user’s own webhooks: who may', () => {
         expect(res.json()).toEqual({ message: WEBHOOKS_PREMIUM_ONLY });
       }
     }
+    // The plan comes before the input rules: a bad body still answers the plan's message.
+    const bad = await call(free, 'POST', '/api/my/webhooks', { url: 'x', events: ['nope'] });
+    expect([bad.statusCode, bad.json()]).toEqual([403, { message: WEBHOOKS_PREMIUM_ONLY }]);
     const rows = await t.database.db.select().from(webhookEndpoints);
     expect(rows.filter((r) => r.userId === free.user.id || r.userId === basic.user.id)).toEqual([]);
   });
@@ -104,7 +109,7 @@ describe('a premium user’s own webhooks: who may', () => {
     expect((await withKey(key, 'GET', '/api/my/webhooks')).statusCode).toBe(401);
   });
 
-  it('refuses the events that are only for admins', async () => {
+  it('refuses the events that are only for admins, and bad input, writing nothing', async () => {
     const owner = await premium();
     const res = await call(owner, 'POST', '/api/my/webhooks', {
       url: 'https://hooks.example.com/x',
@@ -113,6 +118,24 @@ describe('a premium user’s own webhooks: who may', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('Events must be among');
     expect((await call(owner, 'GET', '/api/my/webhooks')).json()).toEqual([]);
+
+    const mine = await addEndpoint(owner, ['report.ready'], 'https://hooks.example.com/x');
+    for (const payload of [
+      { url: mine.url, events: ['connection.file_added'] },
+      { url: mine.url, events: [] },
+      { url: 'ftp://hooks.example.com/x', events: ['report.ready'] },
+      { url: mine.url, events: ['report.ready'], description: 'x'.repeat(201) },
+      { url: mine.url, events: 'report.ready' },
+    ]) {
+      const put = await call(owner, 'PUT', `/api/my/webhooks/${mine.id}`, payload);
+      expect(put.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(put.json().message).toEqual(expect.any(String));
+    }
+    for (const id of ['abc', '0', '99999999999', '-1']) {
+      const res = await call(owner, 'GET', `/api/my/webhooks/${id}/deliveries`);
+      expect(res.statusCode, id).toBe(400);
+    }
+    expect((await call(owner, 'GET', '/api/my/webhooks')).json()).toEqual([mine]);
   });
 });
 
@@ -161,31 +184,152 @@ describe('deliveries to a premium user’s endpoint', () => {
     expect(receiver.state.received).toEqual([]);
   });
 
-  it('refuse a private address unless it is allowed, like the admins’ deliveries', async () => {
-    const strict = await createTestApp();
-    try {
-      const owner = await signedInPremium(strict.app, strict.database.db);
-      const res = await strict.app.inject({
-        method: 'POST',
-        url: '/api/my/webhooks',
-        payload: { url: receiver.url, events: ['connection.created'] },
-        headers: { cookie: owner.cookie },
+  it('stop with a reason when a retry comes after the owner left the plan', async () => {
+    const owner = await premium();
+    const admin = await signedIn(t.app, t.database.db, 'admin');
+    const alerts = async () =>
+      Stats.parse((await call(admin, 'GET', '/api/stats')).json()).webhookAlerts;
+    const alertsBefore = await alerts();
+    await addEndpoint(owner);
+    receiver.state.status = 500;
+    await submitForm(t.app, owner.user.uniqueFormUrl, submission(providerId));
+    await t.app.services.queue.drain();
+    expect(receiver.state.received).toHaveLength(1);
+    // The admins' Webhook Alerts count their own endpoints' failures, not a user's.
+    expect(await alerts()).toBe(alertsBefore);
+    const [failed] = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookEndpoints.userId, owner.user.id));
+    expect(failed?.webhook_deliveries.status).toBe('failed');
+
+    receiver.reset();
+    // The subscription ended (billing falls back to basic when Stripe says so).
+    await t.database.db.update(users).set({ planType: 'basic' }).where(eq(users.id, owner.user.id));
+    const id = failed?.webhook_deliveries.id as number;
+    await deliver(t.database.db, t.app.services.webhookGuard, id);
+    expect(receiver.state.received).toEqual([]);
+    const [after] = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, id));
+    expect(after).toMatchObject({ status: 'failed', lastError: OWNER_LEFT_PLAN, attempts: 1 });
+  });
+
+  it('carry credential checks and ready reports of their own connections only', async () => {
+    const owner = await premium();
+    const other = await premium();
+    const both = await addEndpoint(owner, ['connection.credentials_checked', 'report.ready']);
+    const createdOnly = await addEndpoint(owner, ['connection.created']);
+    const own = (await submitForm(t.app, owner.user.uniqueFormUrl, submission(providerId))).json();
+    const theirs = (
+      await submitForm(t.app, other.user.uniqueFormUrl, submission(providerId))
+    ).json();
+    await t.app.services.queue.drain();
+    receiver.reset();
+    const { events } = t.app.services;
+    for (const connection of [own, theirs]) {
+      const userId = connection.id === own.id ? owner.user.id : other.user.id;
+      await events.emit('connection.credentials_checked', {
+        connectionId: connection.id,
+        verified: true,
+        message: 'Signed in',
       });
-      expect(res.statusCode).toBe(201);
-      const provider = await createProvider(strict.database.db);
-      await submitForm(strict.app, owner.user.uniqueFormUrl, submission(provider.id));
-      await strict.app.services.queue.drain();
-      expect(receiver.state.received).toEqual([]);
-      const [delivery] = (
-        await strict.app.inject({
-          method: 'GET',
-          url: `/api/my/webhooks/${res.json().id}/deliveries`,
-          headers: { cookie: owner.cookie },
-        })
-      ).json();
-      expect(delivery.lastError).toMatch(/private|loopback|not allowed/i);
-    } finally {
-      await strict.close();
+      await events.emit('report.ready', {
+        reportId: 1,
+        connectionId: connection.id,
+        userId,
+        version: 1,
+        links: { html: 'https://x/h', pdf: 'https://x/p', zip: 'https://x/z' },
+        expiresAt: new Date().toISOString(),
+      });
     }
+    await t.app.services.queue.drain();
+    const heard = receiver.state.received.map((r) => JSON.parse(r.body));
+    expect(heard.map((b) => [b.event, b.data.connectionId])).toEqual([
+      ['connection.credentials_checked', own.id],
+      ['report.ready', own.id],
+    ]);
+    const deliveriesOf = async (id: number) =>
+      (await call(owner, 'GET', `/api/my/webhooks/${id}/deliveries`)).json();
+    expect(await deliveriesOf(both.id)).toHaveLength(2);
+    expect(await deliveriesOf(createdOnly.id)).toEqual([
+      expect.objectContaining({ event: 'connection.created' }),
+    ]);
+  });
+});
+
+describe('a premium user’s endpoint address', () => {
+  let strict: TestApp;
+  let owner: Who;
+  beforeAll(async () => {
+    strict = await createTestApp();
+    owner = await signedInPremium(strict.app, strict.database.db);
+  });
+  afterAll(() => strict.close());
+  const strictCall = (method: Method, url: string, payload?: object) =>
+    strict.app.inject({ method, url, payload, headers: { cookie: owner.cookie } });
+
+  it('is refused when it points inside our network (SSRF), writing nothing', async () => {
+    for (const [url, reason] of [
+      [receiver.url, /loopback/],
+      ['http://127.0.0.1/hooks', /loopback/],
+      ['http://localhost:8080/x', /local name/],
+      ['http://[::1]/x', /loopback/],
+      ['http://10.1.2.3/x', /private/],
+      ['http://169.254.169.254/latest/meta-data', /link-local|private|metadata/],
+      ['http://metadata.google.internal/x', /local name/],
+      // Spellings of this machine that URL parsing turns into an address.
+      ['http://2130706433/x', /loopback/],
+      ['http://0x7f.1/x', /loopback/],
+      ['http://[::ffff:127.0.0.1]/x', /loopback|private/],
+      ['http://0.0.0.0/x', /./],
+    ] as const) {
+      const res = await strictCall('POST', '/api/my/webhooks', {
+        url,
+        events: ['connection.created'],
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toMatch(reason);
+      expect(res.json().message).not.toMatch(/ALLOWED_HOSTS/);
+    }
+    expect((await strictCall('GET', '/api/my/webhooks')).json()).toEqual([]);
+
+    const saved = await strictCall('POST', '/api/my/webhooks', {
+      url: 'https://hooks.invalid/x',
+      events: ['connection.created'],
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const moved = await strictCall('PUT', `/api/my/webhooks/${saved.json().id}`, {
+      url: 'http://127.0.0.1:9/x',
+      events: ['connection.created'],
+    });
+    expect(moved.statusCode).toBe(400);
+    const [row] = (await strictCall('GET', '/api/my/webhooks')).json();
+    expect(row.url).toBe('https://hooks.invalid/x');
+  });
+
+  it('is checked again at every delivery (a name that turned private)', async () => {
+    const saved = await strictCall('POST', '/api/my/webhooks', {
+      url: 'https://rebinding.invalid/x',
+      events: ['connection.created'],
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    // As if its name now resolved to this machine.
+    await strict.database.db
+      .update(webhookEndpoints)
+      .set({ url: receiver.url })
+      .where(eq(webhookEndpoints.id, saved.json().id));
+    const provider = await createProvider(strict.database.db);
+    await submitForm(strict.app, owner.user.uniqueFormUrl, submission(provider.id));
+    await strict.app.services.queue.drain();
+    expect(receiver.state.received).toEqual([]);
+    const [delivery] = (
+      await strictCall('GET', `/api/my/webhooks/${saved.json().id}/deliveries`)
+    ).json();
+    expect(delivery).toMatchObject({ status: 'failed' });
+    expect(delivery.lastError).toMatch(/loopback/);
+    expect(delivery.lastError).not.toMatch(/ALLOWED_HOSTS/);
   });
 });

@@ -31,17 +31,25 @@ function endpointRoutes(
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { prefix, config, body, ownerOf } = scope;
+  const { prefix, body, ownerOf } = scope;
+  // Who may act is settled before the input is read: a user off the plan gets the plan's
+  // message (403), not the input rules.
+  const route = {
+    config: scope.config,
+    preValidation: async (request: FastifyRequest) => {
+      ownerOf(request);
+    },
+  };
 
   api.get(
     prefix,
-    { config, schema: { response: { 200: z.array(WebhookEndpoint) } } },
+    { ...route, schema: { response: { 200: z.array(WebhookEndpoint) } } },
     async (request) => webhooks.list(ownerOf(request)),
   );
 
   api.post(
     prefix,
-    { config, schema: { body, response: { 201: WebhookEndpoint } } },
+    { ...route, schema: { body, response: { 201: WebhookEndpoint } } },
     async (request, reply) => {
       const owner = ownerOf(request);
       const endpoint = await webhooks.create(request.body, currentUser(request).id, owner);
@@ -51,13 +59,13 @@ function endpointRoutes(
 
   api.put(
     `${prefix}/:id`,
-    { config, schema: { params: IdParams, body, response: { 200: WebhookEndpoint } } },
+    { ...route, schema: { params: IdParams, body, response: { 200: WebhookEndpoint } } },
     async (request) => webhooks.update(request.params.id, request.body, ownerOf(request)),
   );
 
   api.delete(
     `${prefix}/:id`,
-    { config, schema: { params: IdParams, response: { 200: Message } } },
+    { ...route, schema: { params: IdParams, response: { 200: Message } } },
     async (request) => {
       await webhooks.delete(request.params.id, ownerOf(request));
       return { message: 'Webhook deleted' };
@@ -66,7 +74,7 @@ function endpointRoutes(
 
   api.post(
     `${prefix}/:id/test`,
-    { config, schema: { params: IdParams, response: { 202: Message } } },
+    { ...route, schema: { params: IdParams, response: { 202: Message } } },
     async (request, reply) => {
       await webhooks.sendTest(request.params.id, ownerOf(request));
       return reply.code(202).send({ message: 'Test delivery sent' });
@@ -75,7 +83,7 @@ function endpointRoutes(
 
   api.get(
     `${prefix}/:id/deliveries`,
-    { config, schema: { params: IdParams, response: { 200: z.array(WebhookDelivery) } } },
+    { ...route, schema: { params: IdParams, response: { 200: z.array(WebhookDelivery) } } },
     async (request) => webhooks.deliveries(request.params.id, ownerOf(request)),
   );
 }

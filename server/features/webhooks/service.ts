@@ -7,7 +7,8 @@ import {
   type WebhookInput,
 } from '../../../common/webhooks.ts';
 import type { Db } from '../../db/client.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { RefusedUrlError, type UrlGuard } from '../../lib/browser/index.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import type { JobQueue } from '../../lib/jobs/queue.ts';
 import {
@@ -34,17 +35,19 @@ import { webhookDeliveryJob } from './jobs.ts';
 const SUBSCRIPTIONS_TTL_MS = 5_000;
 
 /**
- * Webhooks: the endpoints admins register, and the signed deliveries of the domain events they
- * subscribe to, each sent by a background job.
+ * Webhooks: the endpoints admins and premium users register, and the signed deliveries of the
+ * domain events they subscribe to, each sent by a background job.
  */
 export class WebhooksService {
   private subscriptions?: { at: number; list: Promise<{ id: number; events: string[] }[]> };
   private readonly db: Db;
   private readonly queue: Pick<JobQueue, 'enqueue'>;
+  private readonly guard: UrlGuard;
 
-  constructor(deps: { db: Db; queue: Pick<JobQueue, 'enqueue'> }) {
+  constructor(deps: { db: Db; queue: Pick<JobQueue, 'enqueue'>; guard: UrlGuard }) {
     this.db = deps.db;
     this.queue = deps.queue;
+    this.guard = deps.guard;
   }
 
   /** Delivers every connection event to the endpoints that subscribe to it. */
@@ -93,6 +96,23 @@ export class WebhooksService {
     return { userId: user.id };
   }
 
+  /**
+   * A user's URL must not point inside our network (loopback, private, link-local, cloud
+   * metadata): refused when saved, with the reason, as well as at every delivery. A name that
+   * does not resolve yet is accepted; its deliveries fail until it does. The admins' endpoints
+   * are checked at delivery only (WEBHOOK_ALLOWED_HOSTS may let them reach inside).
+   */
+  private async checkAddress(url: string, owner: EndpointOwner): Promise<void> {
+    if (owner === 'admins') return;
+    try {
+      await this.guard.checkUrl(url);
+    } catch (error) {
+      if (!(error instanceof RefusedUrlError)) throw error;
+      if (error.unresolved) return;
+      throw badRequest(`${url} cannot receive webhooks: ${error.reason}. Use a public address.`);
+    }
+  }
+
   list(owner: EndpointOwner): Promise<WebhookEndpoint[]> {
     return listEndpoints(this.db, owner);
   }
@@ -102,12 +122,15 @@ export class WebhooksService {
     actorId: number,
     owner: EndpointOwner,
   ): Promise<WebhookEndpoint> {
+    await this.checkAddress(input.url, owner);
     const endpoint = await createEndpoint(this.db, input, actorId, owner);
     this.subscriptions = undefined;
     return endpoint;
   }
 
   async update(id: number, input: WebhookInput, owner: EndpointOwner): Promise<WebhookEndpoint> {
+    await getEndpoint(this.db, id, owner);
+    await this.checkAddress(input.url, owner);
     const endpoint = await updateEndpoint(this.db, id, input, owner);
     this.subscriptions = undefined;
     return endpoint;

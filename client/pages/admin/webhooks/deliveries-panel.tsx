@@ -4,15 +4,9 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/utils.ts';
+import { deliveryStatus, eventLabel, formatDateTime, responseText } from '@/lib/webhook-display.ts';
 import { useDeliveries, useRetryDelivery } from './use-webhooks.ts';
-import {
-  deliveryStatus,
-  eventLabel,
-  formatDateTime,
-  responseText,
-  type Watched,
-  watchRetry,
-} from './webhook-display.ts';
+import { type Watched, watchRetry } from './webhook-display.ts';
 
 /** The endpoint's latest 50 deliveries, newest first, with Retry on the failed ones. */
 export function DeliveriesPanel({ endpointId }: { endpointId: number }) {

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { WebhookSecret } from '@/components/webhook-secret.tsx';
 import { cn } from '@/lib/utils.ts';
+import { eventLabel, lastDeliveryText } from '@/lib/webhook-display.ts';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { useSendTestWebhook } from './use-webhooks.ts';
-import { eventLabel, lastDeliveryText } from './webhook-display.ts';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 font-medium text-xs';
 

@@ -1,15 +1,7 @@
 import type { WebhookDelivery } from '@common/webhooks.ts';
 import { describe, expect, it } from 'vitest';
 import { maskSecret } from '@/components/webhook-secret.tsx';
-import {
-  deliveryStatus,
-  eventLabel,
-  lastDeliveryText,
-  RETRY_WATCH_MS,
-  responseText,
-  shouldPoll,
-  watchRetry,
-} from './webhook-display.ts';
+import { RETRY_WATCH_MS, shouldPoll, watchRetry } from './webhook-display.ts';
 
 function delivery(overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
   return {
@@ -46,30 +38,7 @@ describe('shouldPoll', () => {
   });
 });
 
-describe('display', () => {
-  it('names events for people, the test delivery included', () => {
-    expect(eventLabel('connection.created')).toBe('A customer submitted the form');
-    expect(eventLabel('ping')).toBe('Test delivery');
-    expect(eventLabel('something.new')).toBe('something.new');
-  });
-
-  it('labels statuses and responses', () => {
-    expect(deliveryStatus('failed').label).toBe('Failed');
-    expect(deliveryStatus('succeeded').className).toContain('emerald');
-    expect(responseText(500)).toBe('HTTP 500');
-    expect(responseText(null)).toBe('—');
-  });
-
-  it('sums up the last delivery', () => {
-    expect(lastDeliveryText(null)).toBe('No deliveries yet');
-    expect(
-      lastDeliveryText({ status: 'failed', responseStatus: 500, at: '2024-11-22T12:00:00.000Z' }),
-    ).toMatch(/^Failed · HTTP 500 · Nov 2[12], 2024, \d{1,2}:00:00 [AP]M$/);
-    expect(
-      lastDeliveryText({ status: 'failed', responseStatus: null, at: '2024-11-22T12:00:00.000Z' }),
-    ).toMatch(/^Failed · Nov/);
-  });
-
+describe('the signing secret', () => {
   it('hides all of the secret but its prefix', () => {
     const masked = maskSecret('whsec_abcdefghijklmnopqrstuvwxyz012345');
     expect(masked.startsWith('whsec_•')).toBe(true);

@@ -1,8 +1,4 @@
-import {
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_EVENT_NAMES,
-  type WebhookEndpoint,
-} from '@common/webhooks.ts';
+import { WEBHOOK_EVENT_NAMES, type WebhookEndpoint } from '@common/webhooks.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { FormProblem, SaveCancelFooter } from '@/components/form-dialog-parts.tsx';
 import {
@@ -15,11 +11,11 @@ import {
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { SwitchField } from '@/components/ui/switch-field.tsx';
+import { WebhookEventsField } from '@/components/webhook-events-field.tsx';
 import { useCreateWebhook, useUpdateWebhook } from './use-webhooks.ts';
 import {
   checkWebhook,
   EMPTY_WEBHOOK_FORM,
-  toggleEvent,
   type WebhookFormValues,
   webhookFormValues,
 } from './webhook-form.ts';
@@ -119,28 +115,11 @@ function WebhookForm({
         />
       </div>
 
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 font-medium text-slate-800 text-sm">Events</legend>
-        {WEBHOOK_EVENT_NAMES.map((name) => (
-          <label
-            key={name}
-            className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 px-3 py-2.5 has-checked:border-blue-300 has-checked:bg-blue-50/60"
-          >
-            <input
-              type="checkbox"
-              checked={values.events.includes(name)}
-              onChange={(event) =>
-                set('events', toggleEvent(values.events, name, event.target.checked))
-              }
-              className="mt-0.5 size-4 shrink-0 accent-blue-600"
-            />
-            <span className="min-w-0">
-              <span className="block text-slate-900 text-sm">{WEBHOOK_EVENT_LABELS[name]}</span>
-              <code className="block break-all font-mono text-slate-500 text-xs">{name}</code>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <WebhookEventsField
+        names={WEBHOOK_EVENT_NAMES}
+        value={values.events}
+        onChange={(events) => set('events', events)}
+      />
 
       <SwitchField
         label="Active"

@@ -1,11 +1,6 @@
 import { WEBHOOK_EVENT_NAMES, type WebhookEndpoint } from '@common/webhooks.ts';
 import { describe, expect, it } from 'vitest';
-import {
-  checkWebhook,
-  EMPTY_WEBHOOK_FORM,
-  toggleEvent,
-  webhookFormValues,
-} from './webhook-form.ts';
+import { checkWebhook, EMPTY_WEBHOOK_FORM, webhookFormValues } from './webhook-form.ts';
 
 describe('checkWebhook', () => {
   it('says what the server would', () => {
@@ -59,18 +54,5 @@ describe('form values', () => {
       events: ['connection.file_added'],
       isActive: true,
     });
-  });
-
-  it('ticks and unticks events, keeping the form’s order', () => {
-    expect(toggleEvent(['connection.file_added'], 'connection.created', true)).toEqual([
-      'connection.created',
-      'connection.file_added',
-    ]);
-    expect(
-      toggleEvent(['connection.created', 'connection.file_added'], 'connection.created', false),
-    ).toEqual(['connection.file_added']);
-    expect(toggleEvent(['connection.created'], 'connection.created', true)).toEqual([
-      'connection.created',
-    ]);
   });
 });

@@ -30,18 +30,6 @@ export function webhookFormValues(endpoint: WebhookEndpoint): WebhookFormValues 
   };
 }
 
-/** Ticks or unticks an event, keeping the list in the order the form shows it. */
-export function toggleEvent(
-  events: readonly WebhookEvent[],
-  event: WebhookEvent,
-  on: boolean,
-): WebhookEvent[] {
-  const chosen = new Set(events);
-  if (on) chosen.add(event);
-  else chosen.delete(event);
-  return WEBHOOK_EVENT_NAMES.filter((name) => chosen.has(name));
-}
-
 export type CheckedWebhook = { ok: true; body: WebhookInput } | { ok: false; message: string };
 
 /** Checks the form with the server's own schema, so the browser says what the server would. */
