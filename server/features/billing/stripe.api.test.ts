@@ -163,8 +163,10 @@ describe('pay-per-report', () => {
     const match = /^stripe;dur=(\d+\.\d\d), total;dur=(\d+\.\d\d)$/.exec(timing);
     expect(match, timing).not.toBeNull();
     const [stripe, total] = [Number(match?.[1]), Number(match?.[2])];
-    expect(stripe).toBeGreaterThan(0);
-    expect(total).toBeGreaterThan(stripe);
+    // The SDK reports whole milliseconds: the local fake may answer within 0 of them.
+    expect(stripe).toBeGreaterThanOrEqual(0);
+    expect(total).toBeGreaterThanOrEqual(stripe);
+    expect(total).toBeGreaterThan(0);
     // A call that waits on nobody reports its total alone.
     const usage = await call(who, 'GET', '/api/usage');
     expect(String(usage.headers['server-timing'])).toMatch(/^total;dur=\d+\.\d\d$/);
