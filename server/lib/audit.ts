@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
@@ -28,7 +28,10 @@ export async function recordAudit(db: Db, entries: AuditEntry | AuditEntry[]): P
  * per row the named earlier part returns (its `id` column is the entity id). The change and its
  * lines then commit together without a transaction of several statements.
  */
-export function auditEachRowOf(part: string, entry: Omit<AuditEntry, 'entityId'>): SQL {
+export function auditEachRowOf(
+  part: string,
+  entry: Omit<AuditEntry, 'entityId' | 'actorId'> & { actorId: number | null | Placeholder },
+): SQL {
   return sql`insert into ${auditLog} (actor_id, action, entity_type, entity_id, details, ip)
     select ${entry.actorId}::integer, ${entry.action}::text, ${entry.entityType}::text,
       id::text, ${entry.details ? JSON.stringify(entry.details) : null}::jsonb, ${entry.ip ?? null}::text

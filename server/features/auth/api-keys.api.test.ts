@@ -1,12 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_KEY_PLAN_ENDED,
-  API_KEYS_PREMIUM_ONLY,
-  ApiKey,
-  CreatedApiKey,
-} from '../../../common/api-keys.ts';
+import { API_KEY_PLAN_ENDED, API_KEYS_PREMIUM_ONLY, ApiKey } from '../../../common/api-keys.ts';
 import { UsageResponse } from '../../../common/billing.ts';
 import type { Connection } from '../../../common/connections.ts';
 import { MyReports } from '../../../common/reports.ts';

@@ -136,29 +136,66 @@ export async function updateRecord(
   return row;
 }
 
+type RecordChange = Parameters<typeof updateRecord>[2];
+type Share<F extends Record<string, SQL>> = { parts: WithSubquery[]; fields: F };
+
+function prepareUpdateWith<F extends Record<string, SQL>>(
+  db: Db,
+  columns: (keyof RecordChange)[],
+  share: Share<F>,
+) {
+  const set = Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)]));
+  const paid = db.$with('paid').as(
+    db
+      .update(usageRecords)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(usageRecords.id, sql.placeholder('recordId')))
+      .returning(),
+  );
+  return db
+    .with(paid, ...share.parts)
+    .select({ row: { ...paid._.selectedFields }, read: share.fields })
+    .from(paid)
+    .prepare(`update_usage_with_${columns.join('_')}`);
+}
+
+/** Prepared once per share and per set of changed columns (a payment sets two shapes). */
+const updateWithStatements = new WeakMap<
+  object,
+  Map<string, { execute(p: Record<string, unknown>): Promise<unknown> }>
+>();
+
 /**
  * The same change as part of one statement with another feature's share of it (its `with`
  * parts on its own tables, and the fields read back): both commit together in one round trip.
+ * The statement is prepared once; the share's placeholders are filled from `params`.
  */
 export async function updateRecordWith<F extends Record<string, SQL>>(
   db: Db,
   id: number,
-  change: Parameters<typeof updateRecord>[2],
-  share: { parts: WithSubquery[]; fields: F },
+  change: RecordChange,
+  share: Share<F>,
+  params: Record<string, unknown>,
 ): Promise<{ row: UsageRow; read: { [K in keyof F]: F[K]['_']['type'] } }> {
-  const paid = db.$with('paid').as(
-    db
-      .update(usageRecords)
-      .set({ ...change, updatedAt: new Date() })
-      .where(eq(usageRecords.id, id))
-      .returning(),
-  );
-  const [result] = await db
-    .with(paid, ...share.parts)
-    .select({ row: { ...paid._.selectedFields }, read: share.fields })
-    .from(paid);
+  const columns = (Object.keys(change) as (keyof RecordChange)[]).sort();
+  const key = columns.join(',');
+  let byShape = updateWithStatements.get(share);
+  if (!byShape) {
+    byShape = new Map();
+    updateWithStatements.set(share, byShape);
+  }
+  let statement = byShape.get(key);
+  if (!statement) {
+    statement = prepareUpdateWith(db, columns, share);
+    byShape.set(key, statement);
+  }
+  const rows = (await statement.execute({ ...change, ...params, recordId: id })) as {
+    row: UsageRow;
+    read: { [K in keyof F]: F[K]['_']['type'] };
+  }[];
+  const [result] = rows;
   if (!result) throw new Error(`usage record ${id} vanished`);
-  return result as unknown as { row: UsageRow; read: { [K in keyof F]: F[K]['_']['type'] } };
+  return result;
 }
 
 /** A user's records, newest first, a page at a time (one row more than asked: see pageResult). */

@@ -377,7 +377,13 @@ export class BillingService {
     if (row.connectionId === null) return updateRecord(this.db, row.id, change);
     const connectionId = row.connectionId;
     const work = this.connections.reportRequestShare(connectionId, row.userId);
-    const { row: updated, read } = await updateRecordWith(this.db, row.id, change, work.share);
+    const { row: updated, read } = await updateRecordWith(
+      this.db,
+      row.id,
+      change,
+      work.share,
+      work.params,
+    );
     const connectionStatus = await work.committed(read);
     if (connectionStatus) {
       await this.events.emit('report.requested', {

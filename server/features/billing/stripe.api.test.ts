@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BillingSummary, RecordUsageResponse, UsageResponse } from '../../../common/billing.ts';
-import { connections, usageRecords } from '../../db/schema.ts';
+import { auditLog, connections, usageRecords } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
@@ -154,6 +154,18 @@ describe('pay-per-report', () => {
       .from(connections)
       .where(eq(connections.id, connectionId));
     expect(row?.status).toBe('in_progress');
+    // The move is recorded in the same statement, as the paying user's.
+    const lines = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entityType, 'connection'), eq(auditLog.entityId, String(connectionId))),
+      );
+    expect(lines.map((l) => [l.action, l.actorId, l.details])).toContainEqual([
+      'connection.status_changed',
+      who.user.id,
+      { from: 'pending', to: 'in_progress', reason: 'report requested' },
+    ]);
   });
 
   it('says in Server-Timing how long it waited on Stripe, apart from its own time', async () => {

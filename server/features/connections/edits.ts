@@ -66,24 +66,22 @@ export async function applyEdit(
 }
 
 /**
- * A paid report request moves a pending connection to in_progress: one conditional update (a
- * connection already further along is left alone), recorded like an admin's change. Returns
- * whether it moved.
- */
-/**
  * A paid request puts a pending connection to work, with its audit line, as this feature's
  * share of the caller's one statement (the payment's record is the other share): `with` parts
  * on this feature's tables, and the fields the outer select reads back. The statement commits
- * the payment, the move and the audit line together in one round trip.
+ * the payment, the move and the audit line together in one round trip. The parts name the
+ * connection and the actor by placeholders, so the caller prepares its statement once and
+ * passes `params(...)` with each run.
  */
-export function startWorkShare(db: Db, id: number, actorId: number) {
+export function startWorkShare(db: Db) {
+  const connectionId = sql.placeholder('workConnectionId');
   const moved = db.$with('work_moved', { id: sql<number>`id` }).as(
     sql`update ${connections} set status = 'in_progress', updated_at = now()
-      where id = ${id} and status = 'pending' returning id`,
+      where id = ${connectionId} and status = 'pending' returning id`,
   );
   const audited = db.$with('work_audited', { id: sql<number>`id` }).as(
     sql`${auditEachRowOf('work_moved', {
-      actorId,
+      actorId: sql.placeholder('workActorId'),
       action: 'connection.status_changed',
       entityType: 'connection',
       details: { from: 'pending', to: 'in_progress', reason: 'report requested' },
@@ -96,8 +94,9 @@ export function startWorkShare(db: Db, id: number, actorId: number) {
       // The outer select reads the statement's snapshot: the status before the move.
       workStatusBefore: sql<
         ConnectionRow['status'] | null
-      >`(select status from ${connections} where id = ${id})`,
+      >`(select status from ${connections} where id = ${connectionId})`,
     },
+    params: (id: number, actorId: number) => ({ workConnectionId: id, workActorId: actorId }),
     /** Where the connection is left, from the fields read back; null when it is gone. */
     outcome(read: { workMoved: boolean; workStatusBefore: ConnectionRow['status'] | null }) {
       if (read.workStatusBefore === null) return { moved: false, status: null };

@@ -48,6 +48,8 @@ export class ConnectionsService {
   private readonly events: DomainEvents;
 
   private readonly paidAccess: PaidAccess;
+  /** The paid request's share, built once: the caller's statement that holds it is prepared. */
+  private workShare?: StartWorkShare;
 
   constructor(deps: {
     db: Db;
@@ -173,9 +175,11 @@ export class ConnectionsService {
    * when it is gone).
    */
   reportRequestShare(connectionId: number, userId: number) {
-    const share = startWorkShare(this.db, connectionId, userId);
+    this.workShare ??= startWorkShare(this.db);
+    const share = this.workShare;
     return {
       share,
+      params: share.params(connectionId, userId),
       committed: async (read: Parameters<StartWorkShare['outcome']>[0]) => {
         const { moved, status } = share.outcome(read);
         if (moved) {
