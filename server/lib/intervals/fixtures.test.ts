@@ -71,6 +71,10 @@ describe('Green Button Alliance 15-minute file with cost and UsageSummary', () =
         billAmount: 152.52,
         consumptionKWh: 1298.64,
         currency: 'USD',
+        billToDate: 11.49,
+        additionalCost: 13.46,
+        currentPeriodKWh: 93.026,
+        lineItems: [],
       },
     ]);
     const [bill] = assessQuality(imported, toCanonicalSeries(imported)).reconciliation;
@@ -99,7 +103,12 @@ describe('Green Button hourly nine-day file with bill', () => {
     expect(bill?.billAmount).toBe(22.08);
     expect(bill?.consumptionKWh).toBe(199.563);
     const [check] = assessQuality(imported, toCanonicalSeries(imported)).reconciliation;
-    expect(check?.matches).toBe(true);
+    expect(check?.intervalKWh).toBeCloseTo(199.563, 9);
+    // The bill's period is 28 days and the file's intervals cover 9 of them: equal sums over a
+    // third of the period prove nothing, so there is no verdict, only the coverage.
+    expect(check?.coveragePct).toBeCloseTo((9 / 28) * 100, 9);
+    expect(check?.matches).toBeUndefined();
+    expect(check?.verdictNote).toBe('intervals cover 32.1% of the period; no verdict below 95%');
     expect(check?.statedCost).toBe(22.08);
     expect(check?.intervalCost).toBeCloseTo(22.05567, 9);
   });

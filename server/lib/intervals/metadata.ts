@@ -11,6 +11,8 @@ export function newMetadata(): ImportMetadata {
     duplicatesRemoved: 0,
     conflictingDuplicates: 0,
     ignored: [],
+    notes: [],
+    meters: [],
     sourceRecords: 0,
   };
 }

@@ -1,6 +1,6 @@
 import { type Reconciliation, reconcile } from './reconcile.ts';
 import { type CanonicalSeries, ESTIMATED, MISSING, SLOT_MS } from './series.ts';
-import type { Channel, DstEvent, ImportResult, IntervalReading } from './types.ts';
+import type { BillSummary, Channel, DstEvent, ImportResult, IntervalReading } from './types.ts';
 
 /** A run of identical readings must last this long to be reported (a meter stuck or a fill). */
 const RUN_HOURS = 6;
@@ -33,6 +33,10 @@ export interface QualityReport {
   conflictingDuplicates: number;
   dst: { repeated: number; folded: number; nonexistent: number; events: DstEvent[] };
   reconciliation: Reconciliation[];
+  /** The bills the file carries, line items and all (ESPI UsageSummary). */
+  bills: BillSummary[];
+  /** How the file was read where it had to be inferred (see ImportMetadata.notes). */
+  notes: string[];
 }
 
 export function assessQuality(imported: ImportResult, series: CanonicalSeries): QualityReport {
@@ -87,6 +91,8 @@ export function assessQuality(imported: ImportResult, series: CanonicalSeries): 
       events,
     },
     reconciliation: reconcile(imported, source),
+    bills: imported.metadata.bills,
+    notes: imported.metadata.notes,
   };
 }
 

@@ -2,6 +2,11 @@ import type { Channel, ImportResult } from './types.ts';
 
 /** Half a watt-hour: utilities state totals to the Wh, so anything above is a real difference. */
 const TOLERANCE_KWH = 0.0005;
+/**
+ * Below this share of a bill's period with interval data there is no verdict: the missing part
+ * could hold any amount of energy. At or above it, the bill is compared over the covered part.
+ */
+export const VERDICT_MIN_COVERAGE_PCT = 95;
 
 export interface Reconciliation {
   source: 'bill' | 'file total';
@@ -11,8 +16,17 @@ export interface Reconciliation {
   statedKWh: number | undefined;
   /** Interval kWh inside the period (readings crossing its edges count pro rata). */
   intervalKWh: number;
+  /**
+   * What the intervals were compared with: the stated kWh, scaled to the covered share of the
+   * period when the intervals cover only part of it; undefined when no comparison was made.
+   */
+  comparedKWh: number | undefined;
+  /** Intervals less `comparedKWh`; undefined when no comparison was made. */
   differenceKWh: number | undefined;
+  /** Undefined when there is no verdict (nothing stated, or coverage below the minimum). */
   matches: boolean | undefined;
+  /** Why there is no verdict, or on what it rests, in words. */
+  verdictNote: string | undefined;
   /** What the stated figure was compared with: delivered energy, or delivered minus received. */
   basis: 'delivered' | 'net';
   /** Share of the period the readings cover, percent. */
@@ -69,29 +83,58 @@ function compare(
   received: Sum | undefined,
   statedCost: number | undefined,
 ): Reconciliation {
-  const net = received && received.kWh !== 0 ? delivered.kWh - received.kWh : undefined;
-  const useNet =
-    statedKWh !== undefined &&
-    net !== undefined &&
-    Math.abs(net - statedKWh) < Math.abs(delivered.kWh - statedKWh);
-  const intervalKWh = useNet && net !== undefined ? net : delivered.kWh;
-  const difference = statedKWh === undefined ? undefined : intervalKWh - statedKWh;
   const span =
     periodStart !== undefined && periodEnd !== undefined
       ? periodEnd - periodStart
       : delivered.coveredMs;
-  return {
+  const share = span > 0 ? Math.min(1, delivered.coveredMs / span) : 0;
+  const coveragePct = share * 100;
+  const base = {
     source,
     periodStart,
     periodEnd,
     statedKWh,
-    intervalKWh,
-    differenceKWh: difference,
-    matches: difference === undefined ? undefined : Math.abs(difference) < TOLERANCE_KWH,
-    basis: useNet ? 'net' : 'delivered',
-    coveragePct: span > 0 ? (delivered.coveredMs / span) * 100 : 0,
+    coveragePct,
     statedCost,
     intervalCost: delivered.cost,
+  };
+  const none = (verdictNote: string | undefined): Reconciliation => ({
+    ...base,
+    intervalKWh: delivered.kWh,
+    comparedKWh: undefined,
+    differenceKWh: undefined,
+    matches: undefined,
+    verdictNote,
+    basis: 'delivered',
+  });
+  if (statedKWh === undefined) return none(undefined);
+  if (delivered.coveredMs === 0) return none('no interval data in this period');
+  if (coveragePct < VERDICT_MIN_COVERAGE_PCT) {
+    return none(
+      `intervals cover ${coveragePct.toFixed(1)}% of the period; no verdict below ${VERDICT_MIN_COVERAGE_PCT}%`,
+    );
+  }
+  // Over the covered part only: the stated figure scaled to it. The uncovered rest could hold
+  // up to its share of the energy either way, so that is the tolerance until coverage is whole.
+  const whole = share === 1;
+  const compared = whole ? statedKWh : statedKWh * share;
+  const tolerance = whole
+    ? TOLERANCE_KWH
+    : Math.max(TOLERANCE_KWH, Math.abs(statedKWh) * (1 - share));
+  const net = received && received.kWh !== 0 ? delivered.kWh - received.kWh : undefined;
+  const useNet = net !== undefined && Math.abs(net - compared) < Math.abs(delivered.kWh - compared);
+  const intervalKWh = useNet && net !== undefined ? net : delivered.kWh;
+  const difference = intervalKWh - compared;
+  return {
+    ...base,
+    intervalKWh,
+    comparedKWh: compared,
+    differenceKWh: difference,
+    matches: Math.abs(difference) < tolerance,
+    verdictNote: whole
+      ? undefined
+      : `compared over the covered ${coveragePct.toFixed(1)}% of the period (stated kWh scaled to it)`,
+    basis: useNet ? 'net' : 'delivered',
   };
 }
 

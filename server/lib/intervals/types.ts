@@ -1,5 +1,11 @@
 /** The layouts the importer recognises from a file's content. */
-export type IntervalFormat = 'espi-xml' | 'pge-csv' | 'sce-csv' | 'sdge-csv' | 'generic-csv';
+export type IntervalFormat =
+  | 'espi-xml'
+  | 'pge-csv'
+  | 'sce-csv'
+  | 'sdge-csv'
+  | 'generic-csv'
+  | 'nem12';
 
 export type Direction = 'delivered' | 'received';
 export type ReadingQuality = 'actual' | 'estimated' | 'missing';
@@ -42,6 +48,11 @@ export interface Channel {
   gaps: Gap[];
   /** Where the channel came from in the file (ESPI MeterReading link, CSV section, column). */
   source: string;
+  /**
+   * The meter the channel belongs to when a file holds several (a NEM12 NMI, with its meter
+   * serial when given); undefined for files of one meter.
+   */
+  meter?: string;
 }
 
 export interface DstEvent {
@@ -64,6 +75,24 @@ export interface BillSummary {
   /** Consumption the utility states for the period. */
   consumptionKWh: number | undefined;
   currency: string | undefined;
+  /** Charges so far in the current period (ESPI billToDate). */
+  billToDate?: number;
+  /** Charges beyond the energy cost in the period: fees, taxes (costAdditionalLastPeriod). */
+  additionalCost?: number;
+  /** The bill's line items as the utility wrote them (costAdditionalDetailLastPeriod). */
+  lineItems: BillLineItem[];
+  /** Consumption so far in the current billing period (currentBillingPeriodOverAllConsumption). */
+  currentPeriodKWh?: number;
+  /** The tariff the bill was computed under, as named by the utility. */
+  tariffProfile?: string;
+}
+
+export interface BillLineItem {
+  note: string | undefined;
+  /** In the bill's currency; negative for a credit. */
+  amount: number | undefined;
+  /** The quantity the item is for: kWh when it is energy, else the value in its ESPI unit. */
+  quantity?: { value: number; unit: string };
 }
 
 export interface ImportMetadata {
@@ -84,6 +113,14 @@ export interface ImportMetadata {
   conflictingDuplicates: number;
   /** Things in the file that were deliberately not imported, in words. */
   ignored: string[];
+  /**
+   * How the file was read where it had to be inferred, in words for the admin ("labels mark
+   * the end of each interval (first label of a day 00:15)", "times snapped 1 s back to the
+   * 15-minute grid").
+   */
+  notes: string[];
+  /** Every meter in the file when it holds several (see Channel.meter), in file order. */
+  meters: string[];
   /** Data rows or IntervalReadings read from the file. */
   sourceRecords: number;
 }
@@ -119,4 +156,6 @@ export interface ImportOptions {
   state?: string;
   format?: IntervalFormat;
   columns?: ColumnOverrides;
+  /** For a file of several meters: which one's channels to keep (Channel.meter). */
+  meter?: string;
 }

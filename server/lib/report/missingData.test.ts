@@ -31,6 +31,8 @@ const emptyImport = (): ImportResult => ({
     duplicatesRemoved: 0,
     conflictingDuplicates: 0,
     ignored: [],
+    notes: [],
+    meters: [],
     sourceRecords: 0,
   },
 });
@@ -169,12 +171,22 @@ describe('bills the intervals do not cover', () => {
       periodStart: Date.parse('2012-01-01T05:00:00Z'),
       periodEnd: Date.parse('2012-02-01T05:00:00Z'),
       intervalKWh: 0,
-      differenceKWh: -1298.64,
-      matches: false,
+      comparedKWh: undefined,
+      differenceKWh: undefined,
+      matches: undefined,
+      verdictNote: 'no interval data in this period',
       coveragePct: 0,
       intervalCost: undefined,
     },
-    { ...bill, intervalKWh: 600, differenceKWh: -698.64, matches: false, coveragePct: 40 },
+    {
+      ...bill,
+      intervalKWh: 600,
+      comparedKWh: undefined,
+      differenceKWh: undefined,
+      matches: undefined,
+      verdictNote: 'intervals cover 40.0% of the period; no verdict below 95%',
+      coveragePct: 40,
+    },
   ];
   const text = textOf(renderReport(reportInput({ intervals })).html);
 
@@ -185,7 +197,9 @@ describe('bills the intervals do not cover', () => {
   });
 
   it('shows a partly covered period’s coverage without calling it a mismatch', () => {
-    expect(text).toContain('1,298.64 600 — 40.0% Partial coverage: not a like-for-like comparison');
+    expect(text).toContain(
+      '1,298.64 600 — 40.0% No verdict: under 95% of the period covered',
+    );
     expect(text).not.toContain('Differs');
     expect(text).not.toContain('Matches');
   });

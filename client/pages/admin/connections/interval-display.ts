@@ -105,6 +105,8 @@ type ReconciliationRow = {
   intervalKWh?: unknown;
   differenceKWh?: unknown;
   matches?: unknown;
+  verdictNote?: unknown;
+  coveragePct?: unknown;
   statedCost?: unknown;
   intervalCost?: unknown;
 };
@@ -146,6 +148,10 @@ export function reconciliationLines(
     if (statedCost !== undefined) parts.push(`stated cost ${formatDollars(statedCost)}`);
     if (intervalCost !== undefined) parts.push(`interval cost ${formatDollars(intervalCost)}`);
     const difference = num(row.differenceKWh);
+    const coverage = num(row.coveragePct);
+    if (row.source === 'bill' && coverage !== undefined && coverage < 100) {
+      parts.push(`intervals cover ${coverage.toFixed(1)}% of the period`);
+    }
     const verdict =
       row.matches === true
         ? 'matches'
@@ -153,7 +159,9 @@ export function reconciliationLines(
           ? `differs by ${formatKwh(Math.abs(difference))}`
           : row.matches === false
             ? 'differs'
-            : null;
+            : typeof row.verdictNote === 'string' && stated !== undefined
+              ? `no verdict (${row.verdictNote})`
+              : null;
     const text = parts.join(', ');
     return { title, text: verdict ? `${text}: ${verdict}` : text };
   });
@@ -170,6 +178,7 @@ const FORMAT_NAMES: Record<string, string> = {
   'sce-csv': 'SCE Green Button CSV',
   'sdge-csv': 'SDG&E CSV',
   'generic-csv': 'CSV',
+  nem12: 'NEM12',
 };
 
 /** "PG&E CSV" for the importer's format id. */

@@ -1,4 +1,10 @@
-import type { DstEvent, QualityReport, Reconciliation, RunStats } from '../../intervals/index.ts';
+import {
+  type DstEvent,
+  type QualityReport,
+  type Reconciliation,
+  type RunStats,
+  VERDICT_MIN_COVERAGE_PCT,
+} from '../../intervals/index.ts';
 import { isNumber } from '../figures.ts';
 import {
   formatHours,
@@ -16,7 +22,6 @@ import { facts, notRecorded, section, table } from './layout.ts';
 /** Events listed one by one; a file with more gets a count. */
 const EVENTS_SHOWN = 20;
 /** A bill period this well covered is compared like for like. */
-const FULL_COVERAGE_PCT = 99.95;
 
 export function qualitySection(view: IntervalView): SafeHtml {
   const { quality, series } = view;
@@ -151,39 +156,35 @@ function reconciliationTable(entries: QualityReport['reconciliation'], zone: str
     ],
     entries.map((e) => {
       const covered = e.coveragePct > 0;
-      const full = e.coveragePct >= FULL_COVERAGE_PCT;
       return [
         html`${e.source === 'bill' ? 'Bill (UsageSummary)' : 'Total stated in the file'}<div class="source">${periodOf(e, zone)}</div>`,
         isNumber(e.statedKWh) ? formatKWh(e.statedKWh) : notRecorded('not stated'),
         covered ? formatKWh(e.intervalKWh) : notRecorded('—'),
-        covered && full && isNumber(e.differenceKWh)
-          ? formatKWh(e.differenceKWh)
-          : notRecorded('—'),
+        isNumber(e.differenceKWh) ? formatKWh(e.differenceKWh) : notRecorded('—'),
         formatPct(e.coveragePct),
-        verdict(e, covered, full),
+        verdict(e, covered),
         ...(withCost ? [`${money(e.statedCost)} / ${covered ? money(e.intervalCost) : '—'}`] : []),
       ];
     }),
     {
-      caption:
-        'Interval kWh summed over the part of each period the intervals cover. A bill amount includes fixed charges and taxes, so it need not equal the per-interval costs.',
+      caption: `Interval kWh summed over the part of each period the intervals cover; a partly covered bill is compared with its stated kWh scaled to that part, and below ${VERDICT_MIN_COVERAGE_PCT}% coverage there is no verdict. A bill amount includes fixed charges and taxes, so it need not equal the per-interval costs.`,
     },
   );
 }
 
-function verdict(e: Reconciliation, covered: boolean, full: boolean): SafeHtml {
+function verdict(e: Reconciliation, covered: boolean): SafeHtml {
   if (!isNumber(e.statedKWh)) return html`<span class="none">No kWh stated</span>`;
   if (!covered) return html`<span class="none">No interval data in this period</span>`;
-  if (!full) {
-    return html`<span class="warn">Partial coverage: not a like-for-like comparison</span>`;
+  if (e.matches === undefined) {
+    return html`<span class="warn">No verdict: under ${VERDICT_MIN_COVERAGE_PCT}% of the period covered</span>`;
   }
   const basis = e.basis === 'net' ? ' (net of export)' : '';
-  if (e.matches) return html`<span class="ok">Matches${basis}</span>`;
+  const part = e.coveragePct < 100 ? ' over the covered part' : '';
+  if (e.matches) return html`<span class="ok">Matches${basis}${part}</span>`;
+  const compared = e.comparedKWh ?? e.statedKWh;
   const pct =
-    isNumber(e.differenceKWh) && e.statedKWh !== 0
-      ? (e.differenceKWh / e.statedKWh) * 100
-      : undefined;
-  return html`<span class="warn">Differs${basis}${isNumber(pct) ? ` by ${formatPct(pct)}` : ''}</span>`;
+    isNumber(e.differenceKWh) && compared !== 0 ? (e.differenceKWh / compared) * 100 : undefined;
+  return html`<span class="warn">Differs${basis}${part}${isNumber(pct) ? ` by ${formatPct(pct)}` : ''}</span>`;
 }
 
 function periodOf(e: Reconciliation, zone: string): string {

@@ -51,14 +51,54 @@ export interface LocalTimeFields {
   dstStartRule: string | undefined;
 }
 
+/** An ESPI SummaryMeasurement (value × 10^powerOfTenMultiplier in its unit of measure). */
+export interface MeasurementFields {
+  value: number | undefined;
+  multiplier: number;
+  uom: number | undefined;
+}
+
+/** One `costAdditionalDetailLastPeriod` LineItem, amounts as written (1/100,000). */
+export interface LineItemFields {
+  amount: number | undefined;
+  note: string | undefined;
+  itemKind: number | undefined;
+  measurement: MeasurementFields | undefined;
+}
+
 export interface SummaryFields {
   periodStart: number | undefined;
   periodDuration: number | undefined;
   billLastPeriod: number | undefined;
+  billToDate: number | undefined;
+  costAdditionalLastPeriod: number | undefined;
   currency: number | undefined;
   consumptionValue: number | undefined;
   consumptionMultiplier: number;
   consumptionUom: number | undefined;
+  currentPeriodConsumption: MeasurementFields | undefined;
+  tariffProfile: string | undefined;
+  lineItems: LineItemFields[];
+  /** The LineItem being read, until its element closes. */
+  openItem: LineItemFields | undefined;
+}
+
+export function newSummary(): SummaryFields {
+  return {
+    periodStart: undefined,
+    periodDuration: undefined,
+    billLastPeriod: undefined,
+    billToDate: undefined,
+    costAdditionalLastPeriod: undefined,
+    currency: undefined,
+    consumptionValue: undefined,
+    consumptionMultiplier: 0,
+    consumptionUom: undefined,
+    currentPeriodConsumption: undefined,
+    tariffProfile: undefined,
+    lineItems: [],
+    openItem: undefined,
+  };
 }
 
 export const RESOURCE_NAMES = new Map<string, EspiResource>([

@@ -9,7 +9,7 @@ import type {
   ImportResult,
   IntervalReading,
 } from '../../types.ts';
-import type { EspiEntry, SummaryFields } from './entries.ts';
+import type { EspiEntry, MeasurementFields, SummaryFields } from './entries.ts';
 import { feedZone } from './feedZone.ts';
 import { linkKey } from './links.ts';
 import { ESPI, readFeed } from './readFeed.ts';
@@ -19,6 +19,8 @@ import { groupReadings, type ReadingGroup } from './resolveLinks.ts';
 const COST_UNIT = 100_000;
 /** ReadingQuality codes that mean the utility did not measure the value. */
 const ESTIMATED = new Set([7, 8, 9, 12]);
+/** ESPI unit of measure for watt-hours. */
+const WATT_HOURS = 72;
 const CURRENCIES: Record<number, string> = { 840: 'USD', 124: 'CAD', 978: 'EUR', 826: 'GBP' };
 
 export function importEspi(text: string, options: ImportOptions): ImportResult {
@@ -51,22 +53,45 @@ export function importEspi(text: string, options: ImportOptions): ImportResult {
   return { format: 'espi-xml', channels, metadata };
 }
 
-/** Entries repeated under the same self link (seen in real exports) are read once. */
+/**
+ * Entries repeated under the same self link (seen in real exports) are read once, but only when
+ * their content is the same too: some bulk exports give every monthly UsageSummary one self link.
+ */
 function withoutDuplicates(entries: EspiEntry[], ignored: string[]): EspiEntry[] {
-  const seen = new Set<string>();
+  const firstUnder = new Map<string, EspiEntry>();
+  const contents = new Map<string, string[]>();
   const kept: EspiEntry[] = [];
   for (const entry of entries) {
     if (entry.self !== undefined) {
       const key = linkKey(entry.self);
-      if (seen.has(key)) {
+      const first = firstUnder.get(key);
+      if (!first) {
+        firstUnder.set(key, entry);
+        kept.push(entry);
+        continue;
+      }
+      // Contents are compared only on a repeat, so a feed without repeats pays nothing.
+      let known = contents.get(key);
+      if (!known) {
+        known = [contentOf(first)];
+        contents.set(key, known);
+      }
+      const content = contentOf(entry);
+      if (known.includes(content)) {
         ignored.push(`duplicate entry ${entry.self}`);
         continue;
       }
-      seen.add(key);
+      known.push(content);
     }
     kept.push(entry);
   }
   return kept;
+}
+
+/** What an entry says, without where it was found in the text. */
+function contentOf(entry: EspiEntry): string {
+  const { at: _at, block, ...rest } = entry;
+  return JSON.stringify({ ...rest, readings: block && { ...block, at: undefined } });
 }
 
 function collectReadings(
@@ -126,18 +151,44 @@ function readingAt(text: string, offset: number | undefined): string {
 }
 
 function bill(s: SummaryFields): BillSummary {
-  const scale = s.consumptionMultiplier - 3;
-  const consumption =
-    s.consumptionValue === undefined || (s.consumptionUom !== undefined && s.consumptionUom !== 72)
-      ? undefined
-      : scale < 0
-        ? s.consumptionValue / 10 ** -scale
-        : s.consumptionValue * 10 ** scale;
-  return {
+  const money = (v: number | undefined) => (v === undefined ? undefined : v / COST_UNIT);
+  const result: BillSummary = {
     periodStart: (s.periodStart ?? 0) * 1000,
     periodSeconds: s.periodDuration ?? 0,
-    billAmount: s.billLastPeriod === undefined ? undefined : s.billLastPeriod / COST_UNIT,
-    consumptionKWh: consumption,
+    billAmount: money(s.billLastPeriod),
+    consumptionKWh: kWhOf({
+      value: s.consumptionValue,
+      multiplier: s.consumptionMultiplier,
+      uom: s.consumptionUom,
+    }),
     currency: s.currency === undefined ? undefined : (CURRENCIES[s.currency] ?? String(s.currency)),
+    lineItems: s.lineItems.map((item) => ({
+      note: item.note,
+      amount: money(item.amount),
+      quantity: item.measurement && quantityOf(item.measurement),
+    })),
   };
+  if (s.billToDate !== undefined) result.billToDate = money(s.billToDate);
+  if (s.costAdditionalLastPeriod !== undefined)
+    result.additionalCost = money(s.costAdditionalLastPeriod);
+  const current = s.currentPeriodConsumption && kWhOf(s.currentPeriodConsumption);
+  if (current !== undefined) result.currentPeriodKWh = current;
+  if (s.tariffProfile !== undefined) result.tariffProfile = s.tariffProfile;
+  return result;
+}
+
+/** kWh of a Wh measurement (uom 72, or no uom as ESPI's default for energy); else undefined. */
+function kWhOf(m: MeasurementFields): number | undefined {
+  if (m.value === undefined || (m.uom !== undefined && m.uom !== WATT_HOURS)) return undefined;
+  const scale = m.multiplier - 3;
+  return scale < 0 ? m.value / 10 ** -scale : m.value * 10 ** scale;
+}
+
+/** A line item's quantity: kWh for energy, else the value with its ESPI unit code. */
+function quantityOf(m: MeasurementFields): { value: number; unit: string } | undefined {
+  if (m.value === undefined) return undefined;
+  const kWh = kWhOf(m);
+  if (kWh !== undefined) return { value: kWh, unit: 'kWh' };
+  const value = m.multiplier < 0 ? m.value / 10 ** -m.multiplier : m.value * 10 ** m.multiplier;
+  return { value, unit: m.uom === undefined ? '' : `ESPI uom ${m.uom}` };
 }

@@ -1,7 +1,7 @@
 import { IntervalImportError, lineOf } from '../../errors.ts';
 import { parseNumber } from '../../scan/numbers.ts';
 import { attribute, decodeEntities, scanXml, type XmlHandler } from '../../scan/xmlScanner.ts';
-import { type EspiEntry, newBlock, newEntry, RESOURCE_NAMES } from './entries.ts';
+import { type EspiEntry, newBlock, newEntry, newSummary, RESOURCE_NAMES } from './entries.ts';
 import { offsetOf, readFields } from './feedFields.ts';
 
 export const ESPI = 'Green Button ESPI XML';
@@ -69,15 +69,7 @@ export function readFeed(text: string): EspiEntry[] {
         } else if (resource === 'LocalTimeParameters') {
           entry.localTime = { tzOffset: undefined, dstOffset: undefined, dstStartRule: undefined };
         } else if (resource === 'UsageSummary') {
-          entry.summary = {
-            periodStart: undefined,
-            periodDuration: undefined,
-            billLastPeriod: undefined,
-            currency: undefined,
-            consumptionValue: undefined,
-            consumptionMultiplier: 0,
-            consumptionUom: undefined,
-          };
+          entry.summary = newSummary();
         }
         return;
       }
