@@ -176,8 +176,17 @@ describe('generic CSV', () => {
 
   it('says which file is not a supported format', () => {
     expect(() => importIntervals('name,colour\napple,red\npear,green\n')).toThrow(
-      'generic CSV, line 2: no column with interval times in the header (name, colour)',
+      'generic CSV, line 1: no column with interval times in the header (name, colour)',
     );
+    // After a preamble, the header's own line is named, not the first data line after it.
+    expect(() =>
+      importIntervals('Name,Jane Doe\nAccount,42\n\nMeter,Colour,Note\nA,red,x\nB,blue,y\n'),
+    ).toThrow(
+      'generic CSV, line 4: no column with interval times in the header (Meter, Colour, Note)',
+    );
+    expect(() =>
+      importIntervals('Name,Jane Doe\n\nTimestamp,Colour\n2024-01-01 00:00,red\n'),
+    ).toThrow('generic CSV, line 3: no kWh, Wh or kW column in the header (Timestamp, Colour)');
     expect(() => importIntervals('<html><body>Sign in</body></html>')).toThrow(
       'XML, <html>: is not a Green Button (ESPI) feed',
     );

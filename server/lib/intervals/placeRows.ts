@@ -26,6 +26,7 @@ export function placeRows(
   direction: Direction,
   clock: ZoneClock,
   events: DstEvent[],
+  notes: string[] = [],
 ): IntervalReading[] {
   const n = rows.length;
   if (n === 0) return [];
@@ -106,6 +107,6 @@ export function placeRows(
     if (dst) events.push(dstEvent(dst, local, start, rows.line[i] as number));
   }
   fillUnknownDurations(readings);
-  if (foldCandidates) unfold(readings, foldCandidates, later, rows, events);
+  if (foldCandidates) unfold(readings, foldCandidates, later, rows, events, notes);
   return readings;
 }

@@ -1,6 +1,7 @@
 import { finishChannel } from '../channel.ts';
 import { placeRows } from '../placeRows.ts';
 import type { RowSink } from '../rows.ts';
+import { snapLabels } from '../snapLabels.ts';
 import { zoneClock } from '../time/zoneClock.ts';
 import type { Channel, Direction, ImportMetadata, IntervalReading } from '../types.ts';
 
@@ -21,7 +22,8 @@ export function channelsFromRows(
   for (const { direction, rows, source } of sinks) {
     if (rows.length === 0) continue;
     metadata.sourceRecords += rows.length;
-    const readings = placeRows(rows, direction, clock, metadata.dstEvents);
+    snapLabels(rows, metadata.notes);
+    const readings = placeRows(rows, direction, clock, metadata.dstEvents, metadata.notes);
     adjust?.(readings);
     channels.push(finishChannel(direction, readings, source, metadata));
   }

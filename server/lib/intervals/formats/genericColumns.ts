@@ -30,10 +30,12 @@ const norm = (s: string) =>
 
 /**
  * Maps a header row to columns by name, checking time columns against the first data row
- * (a "Start Time" may hold a date-time or only a time). Caller overrides win over guesses.
+ * (a "Start Time" may hold a date-time or only a time), on which `cur` stands. Caller overrides
+ * win over guesses. Errors name the header's line, where the missing column should be.
  */
 export function mapColumns(
   header: readonly string[],
+  headerLine: number,
   cur: CsvCursor,
   overrides: ColumnOverrides = {},
 ): ColumnMap {
@@ -102,14 +104,14 @@ export function mapColumns(
   if (timestamp < 0 && (date < 0 || time < 0)) {
     throw new IntervalImportError(
       GENERIC,
-      `line ${cur.line}`,
+      `line ${headerLine}`,
       `no column with interval times in the header (${header.join(', ')})`,
     );
   }
   if (energy < 0) {
     throw new IntervalImportError(
       GENERIC,
-      `line ${cur.line}`,
+      `line ${headerLine}`,
       `no kWh, Wh or kW column in the header (${header.join(', ')})`,
     );
   }
