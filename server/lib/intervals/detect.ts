@@ -4,6 +4,8 @@ const ESPI_MARKERS =
   /<(\w+:)?(feed|entry|IntervalBlock|UsagePoint|MeterReading)[\s>]|naesb\.org\/espi/;
 const PGE_HEADER = /^[ \t"]*TYPE"?,"?DATE"?,"?START TIME"?,"?END TIME"?,/im;
 const SCE_MARKERS = /time period"?,"?Usage|Data for period starting|^"?Energy Usage Information/im;
+/** AEMO NEM12: the first record is `100,NEM12,...` (after a byte-order mark or blank lines). */
+const NEM12_HEADER = /^\uFEFF?\s*"?100"?,"?NEM12"?,/i;
 const SDGE_HEADER = /^[ \t"]*Meter Number"?,"?Date"?,"?Start Time"?,"?Duration"?,/im;
 
 /**
@@ -13,6 +15,7 @@ const SDGE_HEADER = /^[ \t"]*Meter Number"?,"?Date"?,"?Start Time"?,"?Duration"?
  */
 export function detectFormat(text: string): IntervalFormat | undefined {
   const head = text.slice(0, 20_000);
+  if (NEM12_HEADER.test(head)) return 'nem12';
   if (head.trimStart().startsWith('<')) return ESPI_MARKERS.test(head) ? 'espi-xml' : undefined;
   if (PGE_HEADER.test(head)) return 'pge-csv';
   if (SDGE_HEADER.test(head)) return 'sdge-csv';

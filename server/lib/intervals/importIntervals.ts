@@ -3,6 +3,7 @@ import { detectFormat } from './detect.ts';
 import { IntervalImportError } from './errors.ts';
 import { importEspi } from './formats/espi/importEspi.ts';
 import { importGenericCsv } from './formats/genericCsv.ts';
+import { importNem12 } from './formats/nem12Import.ts';
 import { importPgeCsv } from './formats/pgeCsv.ts';
 import { importSceCsv } from './formats/sceCsv.ts';
 import { importSdgeCsv } from './formats/sdgeCsv.ts';
@@ -14,10 +15,12 @@ const IMPORTERS: Record<IntervalFormat, (text: string, options: ImportOptions) =
   'sce-csv': importSceCsv,
   'sdge-csv': importSdgeCsv,
   'generic-csv': importGenericCsv,
+  nem12: importNem12,
 };
 
 /**
- * Reads a utility interval file (Green Button XML, PG&E / SCE / SDG&E CSV or a generic CSV),
+ * Reads a utility interval file (Green Button XML, PG&E / SCE / SDG&E CSV, AEMO NEM12 or a
+ * generic CSV),
  * recognised from its content, into channels of UTC readings in kWh with the file's metadata.
  * Throws IntervalImportError naming the format tried and the line or element at fault.
  */

@@ -14,7 +14,12 @@ export { exportIntervalCsv } from './export/csv.ts';
 export { type EspiExportOptions, exportEspiXml } from './export/espi.ts';
 export { importIntervals } from './importIntervals.ts';
 export { assessQuality, type QualityReport, type RunStats } from './quality.ts';
-export { type Reconciliation, VERDICT_MIN_COVERAGE_PCT } from './reconcile.ts';
+export {
+  type Reconciliation,
+  reconcileStatement,
+  type StatementFigures,
+  VERDICT_MIN_COVERAGE_PCT,
+} from './reconcile.ts';
 export { toCanonicalSeries } from './resample.ts';
 export { type CanonicalSeries, qualityName, SLOT_MS } from './series.ts';
 export { localDateOf } from './time/localDate.ts';

@@ -1,3 +1,6 @@
+import { type CanonicalSeries, MISSING, SLOT_MS } from './series.ts';
+import { DAY_MS, daysFromCivil } from './time/civil.ts';
+import { zoneClock } from './time/zoneClock.ts';
 import type { Channel, ImportResult } from './types.ts';
 
 /** Half a watt-hour: utilities state totals to the Wh, so anything above is a real difference. */
@@ -9,7 +12,10 @@ const TOLERANCE_KWH = 0.0005;
 export const VERDICT_MIN_COVERAGE_PCT = 95;
 
 export interface Reconciliation {
-  source: 'bill' | 'file total';
+  /** A bill in the interval file, the file's own total, or a statement PDF's printed figures. */
+  source: 'bill' | 'file total' | 'statement';
+  /** For a statement: the PDF's file name. */
+  label?: string;
   /** UTC ms of the billing period (undefined for a whole-file total). */
   periodStart: number | undefined;
   periodEnd: number | undefined;
@@ -150,4 +156,58 @@ function sumWithin(channel: Channel | undefined, from: number, to: number): Sum 
     sum.coveredMs += overlap;
   }
   return sum;
+}
+
+/** A statement's printed figures: its service period (local dates, both days included). */
+export interface StatementFigures {
+  label: string;
+  /** `YYYY-MM-DD`, the first and last day of service. */
+  periodStart: string;
+  periodEnd: string;
+  kWh: number | undefined;
+  /** The period's charges in the currency, where printed. */
+  cost: number | undefined;
+}
+
+/**
+ * Checks a statement PDF's usage against the canonical series over its service period (local
+ * days in the series' zone, the last day included), on the same terms as a bill in the file.
+ */
+export function reconcileStatement(
+  series: CanonicalSeries,
+  statement: StatementFigures,
+): Reconciliation | undefined {
+  const day = (iso: string) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+    return m ? daysFromCivil(Number(m[1]), Number(m[2]), Number(m[3])) : Number.NaN;
+  };
+  const first = day(statement.periodStart);
+  const last = day(statement.periodEnd);
+  if (Number.isNaN(first) || Number.isNaN(last) || last < first) return undefined;
+  const clock = zoneClock(series.timeZone);
+  const from = clock.resolve(first * DAY_MS);
+  const to = clock.resolve((last + 1) * DAY_MS);
+  const delivered: Sum = { kWh: 0, cost: undefined, coveredMs: 0 };
+  const received: Sum = { kWh: 0, cost: undefined, coveredMs: 0 };
+  const firstSlot = Math.max(0, Math.ceil((from - series.start) / SLOT_MS));
+  const endSlot = Math.min(series.length, Math.floor((to - series.start) / SLOT_MS));
+  for (let i = firstSlot; i < endSlot; i++) {
+    if (series.quality[i] === MISSING) continue;
+    delivered.kWh += series.delivered[i] as number;
+    received.kWh += series.received[i] as number;
+    if (series.hasCost) delivered.cost = (delivered.cost ?? 0) + (series.cost[i] as number);
+    delivered.coveredMs += SLOT_MS;
+  }
+  return {
+    ...compare(
+      'statement',
+      from,
+      to,
+      statement.kWh,
+      delivered,
+      series.hasReceived ? received : undefined,
+      statement.cost,
+    ),
+    label: statement.label,
+  };
 }
