@@ -4,6 +4,38 @@ export const CONNECTION_STATUSES = ['pending', 'in_progress', 'complete'] as con
 export const ConnectionStatus = z.enum(CONNECTION_STATUSES);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
+/** Facts printed on a statement PDF, as read from its text (amounts in cents, ISO dates). */
+export const StatementFacts = z.object({
+  statementDate: z.string().optional(),
+  periodStart: z.string().optional(),
+  periodEnd: z.string().optional(),
+  totalKWh: z.number().optional(),
+  amountDueCents: z.number().int().optional(),
+  dueDate: z.string().optional(),
+  rateSchedule: z.string().optional(),
+  accountNumber: z.string().optional(),
+  accountName: z.string().optional(),
+  serviceAddress: z.string().optional(),
+  deliveryChargesCents: z.number().int().optional(),
+  generationChargesCents: z.number().int().optional(),
+  currentChargesCents: z.number().int().optional(),
+  previousBalanceCents: z.number().int().optional(),
+});
+export type StatementFacts = z.infer<typeof StatementFacts>;
+
+/** What was read from a statement PDF, and what could not be. */
+export const Statement = z.object({
+  /** False for a scanned bill: kept, its facts entered by hand. */
+  hasText: z.boolean(),
+  layout: z.string(),
+  pages: z.number().int(),
+  facts: StatementFacts,
+  /** The facts looked for and not found (never guessed). */
+  missing: z.array(z.string()),
+  notes: z.array(z.string()),
+});
+export type Statement = z.infer<typeof Statement>;
+
 export const ConnectionFile = z.object({
   id: z.number().int(),
   connectionId: z.number().int(),
@@ -12,9 +44,11 @@ export const ConnectionFile = z.object({
   fileName: z.string(),
   fileType: z.enum(['pdf', 'csv']),
   fileSize: z.number().int(),
-  /** For CSV/XML files: whether the interval data was read ('imported'), and why not. */
+  /** Whether the file was read ('imported': interval data, or a statement's facts), and why not. */
   importStatus: z.enum(['pending', 'imported', 'failed', 'skipped']).nullable(),
   importError: z.string().nullable(),
+  /** For a statement PDF, once read: the facts printed on it. */
+  statement: Statement.nullable(),
   createdAt: z.iso.datetime(),
 });
 export type ConnectionFile = z.infer<typeof ConnectionFile>;

@@ -18,6 +18,9 @@ export const IntervalSummary = z.object({
     end: z.iso.datetime(),
     slots: z.number().int(),
     sourceIntervalSeconds: z.number().int(),
+    /** For a file of several meters: the one shown, and all of them. */
+    meter: z.string().nullable(),
+    meters: z.array(z.string()),
   }),
   analytics: z.looseObject({
     ...Totals,
@@ -41,6 +44,17 @@ export const IntervalSummary = z.object({
     duplicatesRemoved: z.number(),
     dst: z.looseObject({ repeated: z.number(), folded: z.number(), nonexistent: z.number() }),
     reconciliation: z.array(z.looseObject({})),
+    /** How the file was read where the engine had to infer it. */
+    notes: z.array(z.string()).optional(),
+    /** Bills the interval file carries (ESPI UsageSummary), line items and all. */
+    bills: z.array(z.looseObject({})).optional(),
   }),
 });
 export type IntervalSummary = z.infer<typeof IntervalSummary>;
+
+/** PUT /api/connections/:id/intervals/meter: which meter of the file is the series. */
+export const MeterChoice = z.object({
+  fileId: z.number().int().positive().max(2_147_483_647),
+  meter: z.string().trim().min(1).max(100),
+});
+export type MeterChoice = z.infer<typeof MeterChoice>;

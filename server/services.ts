@@ -148,10 +148,9 @@ function wireSubscriptions(services: Services): void {
   events.on('connection.created', ({ connectionId }) =>
     queue.enqueue(verifyConnectionCredentialsJob, { connectionId }),
   );
-  // Interval files are read in the background; the file shows the outcome when done.
-  events.on('connection.file_added', ({ fileId, fileType }) =>
-    fileType === 'pdf' ? undefined : queue.enqueue(importFileJob, { fileId }),
-  );
+  // Files are read in the background (interval data, or a statement PDF's printed facts); the
+  // file shows the outcome when done.
+  events.on('connection.file_added', ({ fileId }) => queue.enqueue(importFileJob, { fileId }));
   webhooks.subscribeTo(events);
   // The form's owner hears of the submission, and the customer that it arrived.
   notifications.subscribeTo(events);

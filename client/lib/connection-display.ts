@@ -1,4 +1,9 @@
-import type { Connection, ConnectionFile, ConnectionStatus } from '@common/connections.ts';
+import type {
+  Connection,
+  ConnectionFile,
+  ConnectionStatus,
+  Statement,
+} from '@common/connections.ts';
 
 /** SPEC section 4: underscores shown as spaces ("in progress"). */
 export function statusLabel(status: ConnectionStatus): string {
@@ -167,22 +172,83 @@ export function formatDate(iso: string): string {
   return shortDate.format(new Date(iso));
 }
 
-/** What an interval import did with a file; PDFs are not imported (null). */
-export function importStatusText(file: Pick<ConnectionFile, 'importStatus' | 'importError'>): {
+/** What reading a file did: interval data from a CSV/XML, the printed facts from a PDF. */
+export function importStatusText(
+  file: Pick<ConnectionFile, 'importStatus' | 'importError'> &
+    Partial<Pick<ConnectionFile, 'fileType' | 'statement'>>,
+): {
   label: string;
   tone: Exclude<CredentialsTone, 'waiting'> | 'busy';
   detail: string | null;
 } | null {
+  const pdf = file.fileType === 'pdf';
   switch (file.importStatus) {
     case 'pending':
-      return { label: 'Importing interval data…', tone: 'busy', detail: null };
+      return {
+        label: pdf ? 'Reading the statement…' : 'Importing interval data…',
+        tone: 'busy',
+        detail: null,
+      };
     case 'imported':
-      return { label: 'Interval data imported', tone: 'good', detail: null };
+      if (pdf && file.statement && !file.statement.hasText) {
+        return { label: 'No text; facts entered by hand', tone: 'neutral', detail: null };
+      }
+      return {
+        label: pdf ? 'Statement read' : 'Interval data imported',
+        tone: 'good',
+        detail: null,
+      };
     case 'failed':
-      return { label: 'Import failed', tone: 'bad', detail: file.importError };
+      return {
+        label: pdf ? 'The statement could not be read' : 'Import failed',
+        tone: 'bad',
+        detail: file.importError,
+      };
     case 'skipped':
       return { label: 'Not imported', tone: 'neutral', detail: file.importError };
     default:
       return null;
   }
+}
+
+const FACT_NAMES: Record<string, string> = {
+  statementDate: 'statement date',
+  periodStart: 'service start',
+  periodEnd: 'service end',
+  totalKWh: 'total usage',
+  amountDueCents: 'amount due',
+  dueDate: 'due date',
+  rateSchedule: 'rate schedule',
+  accountNumber: 'account number',
+};
+
+/**
+ * The facts read from a statement PDF, shown beside the file: "Statement Dec 9, 2022 · Nov 8,
+ * 2022 – Dec 8, 2022 · 327.12 kWh · $96.24 due Dec 30, 2022 · E-TOU-C · Account 0000000000-0",
+ * and which facts were not on it (null when nothing was read).
+ */
+export function statementFactsText(
+  statement: Statement | null | undefined,
+): { facts: string; missing: string | null } | null {
+  if (!statement?.hasText) return null;
+  const f = statement.facts;
+  const money = (cents: number | undefined) =>
+    cents === undefined ? undefined : dollars.format(cents / 100);
+  const parts = [
+    f.statementDate ? `Statement ${formatDay(f.statementDate)}` : undefined,
+    f.periodStart || f.periodEnd
+      ? formatDateRange(f.periodStart ?? null, f.periodEnd ?? null)
+      : undefined,
+    f.totalKWh === undefined ? undefined : `${kwh.format(f.totalKWh)} kWh`,
+    f.amountDueCents === undefined
+      ? undefined
+      : `${money(f.amountDueCents)} due${f.dueDate ? ` ${formatDay(f.dueDate)}` : ''}`,
+    f.rateSchedule,
+    f.accountNumber ? `Account ${f.accountNumber}` : undefined,
+  ].filter((p): p is string => Boolean(p));
+  const missing = statement.missing.map((m) => FACT_NAMES[m] ?? m);
+  return {
+    facts: parts.length > 0 ? parts.join(' · ') : 'No facts found',
+    missing: missing.length > 0 ? `Not found on the statement: ${missing.join(', ')}` : null,
+  };
 }

@@ -202,6 +202,8 @@ export const connectionFiles = pgTable(
     uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     importStatus: text(),
     importError: text(),
+    /** What a statement PDF says (common/connections.ts Statement); null for other files. */
+    statement: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -407,6 +409,9 @@ export const intervalSeries = pgTable(
     split: bytea().notNull(),
     analytics: jsonb().notNull(),
     qualityReport: jsonb().notNull(),
+    /** For a file of several meters: the one this series is, and all of them (file order). */
+    meter: text(),
+    meters: jsonb().$type<string[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -53,7 +53,8 @@ export async function recordFile(
       fileType: fileTypeOf(record.fileName),
       fileSize: info.size,
       uploadedBy: actor.id,
-      importStatus: fileTypeOf(record.fileName) === 'pdf' ? null : 'pending',
+      // Every file is read: interval data from CSV/XML, a statement's facts from a PDF.
+      importStatus: 'pending',
     })
     .returning();
   await db

@@ -1,4 +1,4 @@
-import type { Connection, ConnectionFile } from '../../../common/connections.ts';
+import type { Connection, ConnectionFile, Statement } from '../../../common/connections.ts';
 import type { connectionFiles, connections } from '../../db/schema.ts';
 
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -14,6 +14,7 @@ export function toConnectionFile(row: FileRow): ConnectionFile {
     fileSize: row.fileSize,
     importStatus: (row.importStatus as ConnectionFile['importStatus']) ?? null,
     importError: row.importError,
+    statement: (row.statement as Statement | null) ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, max } from 'drizzle-orm';
+import { and, eq, isNotNull, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Statement } from '../../../common/connections.ts';
 import type { Db } from '../../db/client.ts';
 import { connectionFiles, connections, providers, users } from '../../db/schema.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
@@ -100,6 +101,84 @@ export async function writeImport(
       updatedAt: new Date(),
     })
     .where(and(eq(connections.id, file.connectionId), eq(connections.figuresSetManually, false)));
+}
+
+/**
+ * Records what a statement PDF says and lets it fill the connection: the account name, number
+ * and service address where empty, and the period, usage and cost unless an admin typed them or
+ * interval data gave them (a year of intervals says more than one month's bill). Only the newest
+ * statement (by its date) fills them.
+ */
+export async function writeStatement(
+  db: Db,
+  file: { id: number; connectionId: number },
+  statement: Statement,
+) {
+  await db
+    .update(connectionFiles)
+    .set({ importStatus: 'imported', importError: null, statement })
+    .where(eq(connectionFiles.id, file.id));
+  const facts = statement.facts;
+  if (!statement.hasText) return;
+  const others = await db
+    .select({
+      id: connectionFiles.id,
+      type: connectionFiles.fileType,
+      status: connectionFiles.importStatus,
+      statement: connectionFiles.statement,
+    })
+    .from(connectionFiles)
+    .where(eq(connectionFiles.connectionId, file.connectionId));
+  const newer = others.some((o) => {
+    const date = (o.statement as Statement | null)?.facts.statementDate;
+    return (
+      o.id !== file.id &&
+      date !== undefined &&
+      (facts.statementDate === undefined || date > facts.statementDate)
+    );
+  });
+  if (newer) return;
+  const intervalsImported = others.some((o) => o.type === 'csv' && o.status === 'imported');
+  const cents = facts.currentChargesCents ?? facts.amountDueCents;
+  const figures =
+    intervalsImported || facts.periodStart === undefined || facts.periodEnd === undefined
+      ? undefined
+      : {
+          startDate: facts.periodStart,
+          endDate: facts.periodEnd,
+          usageKwh: facts.totalKWh === undefined ? undefined : facts.totalKWh.toFixed(3),
+          costCents: cents,
+        };
+  const [row] = await db
+    .select({ manual: connections.figuresSetManually })
+    .from(connections)
+    .where(eq(connections.id, file.connectionId));
+  if (!row) return;
+  await db
+    .update(connections)
+    .set({
+      accountName: sql`coalesce(${connections.accountName}, ${facts.accountName ?? null})`,
+      accountNumber: sql`coalesce(${connections.accountNumber}, ${facts.accountNumber ?? null})`,
+      serviceAddress: sql`coalesce(${connections.serviceAddress}, ${facts.serviceAddress ?? null})`,
+      ...(figures && !row.manual ? figures : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(connections.id, file.connectionId));
+}
+
+/** The statements read on a connection's PDFs, newest first by their own date. */
+export async function statementsOf(db: Db, connectionId: number) {
+  const rows = await db
+    .select({ fileName: connectionFiles.fileName, statement: connectionFiles.statement })
+    .from(connectionFiles)
+    .where(
+      and(eq(connectionFiles.connectionId, connectionId), isNotNull(connectionFiles.statement)),
+    );
+  return rows
+    .map((r) => ({ fileName: r.fileName, statement: r.statement as Statement }))
+    .sort((a, b) =>
+      (b.statement.facts.statementDate ?? '').localeCompare(a.statement.facts.statementDate ?? ''),
+    );
 }
 
 /**

@@ -4,6 +4,7 @@ import type {
   ConnectionQuery,
   ConnectionUpdate,
   FileRecord,
+  Statement,
 } from '../../../common/connections.ts';
 import type { CustomerSubmission } from '../../../common/forms.ts';
 import type { Db } from '../../db/client.ts';
@@ -23,7 +24,9 @@ import {
   lastCheckAt,
   loginSubject,
   reportSubject,
+  statementsOf,
   writeImport,
+  writeStatement,
   writeVerification,
 } from './records.ts';
 import { computeStats } from './stats.ts';
@@ -248,6 +251,16 @@ export class ConnectionsService {
    * An interval import's outcome on the file, and its figures on the connection unless an admin
    * typed them. `tx` is the transaction that stored the series, so both land together.
    */
+  /** Records what a statement PDF says; its facts fill the connection where they may. */
+  recordStatement(file: { id: number; connectionId: number }, statement: Statement) {
+    return writeStatement(this.db, file, statement);
+  }
+
+  /** The statements read on a connection's PDFs, newest first. */
+  statementsOf(connectionId: number) {
+    return statementsOf(this.db, connectionId);
+  }
+
   recordImport(
     file: { id: number; connectionId: number },
     outcome: { status: 'imported' } | { status: 'failed'; error: string },

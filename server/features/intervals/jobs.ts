@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineJob, type WithJobLog } from '../../lib/jobs/types.ts';
 import type { IntervalsService } from './service.ts';
 
-/** Imports an uploaded CSV or XML file; retried only when storage or the database failed. */
+/**
+ * Reads an uploaded file: interval data from CSV or XML, a statement's facts from a PDF. Retried
+ * only when storage or the database failed.
+ */
 export const importFileJob = defineJob({
   name: 'intervals-import-file',
   payload: z.object({ fileId: z.number().int().positive() }),

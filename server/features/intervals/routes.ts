@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IntervalSummary } from '../../../common/intervals.ts';
+import { z } from 'zod';
+import { IntervalSummary, MeterChoice } from '../../../common/intervals.ts';
 import { exportIntervalCsv, SLOT_MS } from '../../lib/intervals/index.ts';
 import { IdParams } from '../../lib/params.ts';
 import { attachmentDisposition } from '../../lib/storage/keys.ts';
@@ -21,7 +22,7 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
       },
     },
     async (request) => {
-      const { row, fileName, series } = await intervals.latestSeries(
+      const { row, fileName, series, quality } = await intervals.latestSeries(
         request.params.id,
         currentUser(request),
       );
@@ -36,11 +37,31 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
           end: new Date(series.start + series.length * SLOT_MS).toISOString(),
           slots: series.length,
           sourceIntervalSeconds: series.sourceIntervalSeconds,
+          meter: row.meter,
+          meters: row.meters,
         },
         // Stored as JSON; undefined fields (no cost) were dropped on the way in.
         analytics: json(row.analytics),
-        quality: json(row.qualityReport),
+        quality: json(quality),
       };
+    },
+  );
+
+  // A file of several meters (NEM12): the admin chooses which one is the connection's series.
+  api.put(
+    '/api/connections/:id/intervals/meter',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Choose the meter of a file that holds several',
+        params: IdParams,
+        body: MeterChoice,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await intervals.chooseMeter(request.params.id, request.body.fileId, request.body.meter);
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,18 +1,22 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { connectionFiles, intervalSeries } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   type Analytics,
   analyze,
   assessQuality,
+  type CanonicalSeries,
   IntervalImportError,
   importIntervals,
   localDateOf,
   type QualityReport,
+  type Reconciliation,
+  reconcileStatement,
   SLOT_MS,
   toCanonicalSeries,
 } from '../../lib/intervals/index.ts';
+import { BillReadError, extractBill } from '../../lib/statements/index.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { ConnectionsService, ImportedFigures, Viewer } from '../connections/service.ts';
 import { getProvider } from '../providers/service.ts';
@@ -37,18 +41,20 @@ export class IntervalsService {
   }
 
   /**
-   * Reads an uploaded interval file into the connection's canonical series. The connection's
-   * usage, cost and dates follow the data unless an admin typed them. A file that is not
-   * interval data keeps its place on the connection, with the reason shown on it.
+   * Reads an uploaded file: a statement PDF's printed facts, or an interval file into the
+   * connection's canonical series. The connection's usage, cost and dates follow the data
+   * unless an admin typed them. A file that cannot be read keeps its place on the connection,
+   * with the reason shown on it. A file of several meters becomes the series of one (`meter`,
+   * else the first in the file); the admin may choose another.
    */
-  async importFile(fileId: number): Promise<ImportOutcome> {
+  async importFile(fileId: number, meter?: string): Promise<ImportOutcome> {
     const subject = await this.connections.importSubject(fileId);
     if (!subject) return { status: 'skipped', error: 'The file was deleted' };
     const { file } = subject;
-    if (file.fileType === 'pdf') return { status: 'skipped' };
+    const bytes = await this.store.getBytes(file.objectKey);
+    if (file.fileType === 'pdf') return this.readStatement(file, bytes);
     const provider = await getProvider(this.db, subject.providerId);
 
-    const bytes = await this.store.getBytes(file.objectKey);
     let imported: ReturnType<typeof importIntervals>;
     try {
       imported = importIntervals(bytes, { state: provider.state });
@@ -56,6 +62,14 @@ export class IntervalsService {
       if (!(error instanceof IntervalImportError)) throw error;
       await this.connections.recordImport(file, { status: 'failed', error: error.message });
       return { status: 'failed', error: error.message };
+    }
+    const meters = imported.metadata.meters;
+    const chosen = meters.length > 1 ? (meter ?? meters[0]) : undefined;
+    if (meter !== undefined && !meters.includes(meter)) {
+      throw badRequest(`The file has no meter ${meter} (it has ${meters.join(', ') || 'one'})`);
+    }
+    if (chosen !== undefined) {
+      imported = { ...imported, channels: imported.channels.filter((c) => c.meter === chosen) };
     }
     const series = toCanonicalSeries(imported);
     const analytics = analyze(series);
@@ -66,6 +80,8 @@ export class IntervalsService {
       ...packSeries(series),
       analytics,
       qualityReport: assessQuality(imported, series),
+      meter: chosen ?? null,
+      meters,
     };
     let figures: ImportedFigures | undefined;
     if (series.length > 0) {
@@ -92,6 +108,35 @@ export class IntervalsService {
     return { status: 'imported' };
   }
 
+  /** A statement PDF: its facts, or why they could not be read. */
+  private async readStatement(
+    file: { id: number; connectionId: number },
+    bytes: Uint8Array,
+  ): Promise<ImportOutcome> {
+    try {
+      const statement = await extractBill(bytes);
+      await this.connections.recordStatement(file, statement);
+      return { status: 'imported' };
+    } catch (error) {
+      if (!(error instanceof BillReadError)) throw error;
+      await this.connections.recordImport(file, { status: 'failed', error: error.message });
+      return { status: 'failed', error: error.message };
+    }
+  }
+
+  /** An admin's choice of meter in a file of several: the series is read again for it. */
+  async chooseMeter(connectionId: number, fileId: number, meter: string) {
+    const [row] = await this.db
+      .select({ meters: intervalSeries.meters })
+      .from(intervalSeries)
+      .where(and(eq(intervalSeries.fileId, fileId), eq(intervalSeries.connectionId, connectionId)));
+    if (!row) throw notFound('No interval data from this file');
+    if (!row.meters.includes(meter)) {
+      throw badRequest(`The file has no meter ${meter} (it has ${row.meters.join(', ')})`);
+    }
+    await this.importFile(fileId, meter);
+  }
+
   /** The newest series as a download: for admins, and for the owner once a report is paid. */
   async seriesForDownload(connectionId: number, viewer: Viewer) {
     await this.connections.assertPaidFor(connectionId, viewer);
@@ -105,12 +150,13 @@ export class IntervalsService {
   async latestForReport(connectionId: number) {
     const row = await this.newest(connectionId);
     if (!row) return null;
+    const series = unpackSeries(row.series);
     return {
       fileName: row.fileName,
       format: row.series.format,
-      series: unpackSeries(row.series),
+      series,
       analytics: row.series.analytics as Analytics,
-      quality: row.series.qualityReport as QualityReport,
+      quality: await this.withStatements(connectionId, series, row.series.qualityReport),
     };
   }
 
@@ -119,7 +165,38 @@ export class IntervalsService {
     await this.connections.assertVisible(connectionId, viewer);
     const row = await this.newest(connectionId);
     if (!row) throw notFound('No interval data yet');
-    return { row: row.series, fileName: row.fileName, series: unpackSeries(row.series) };
+    const series = unpackSeries(row.series);
+    const quality = await this.withStatements(connectionId, series, row.series.qualityReport);
+    return { row: row.series, fileName: row.fileName, series, quality };
+  }
+
+  /**
+   * The quality report with the connection's statement PDFs checked against the series: their
+   * printed usage over their service period. Read when asked, since a statement may be read
+   * before or after the interval file.
+   */
+  private async withStatements(
+    connectionId: number,
+    series: CanonicalSeries,
+    stored: unknown,
+  ): Promise<QualityReport> {
+    const quality = stored as QualityReport;
+    const checks: Reconciliation[] = [];
+    for (const { fileName, statement } of await this.connections.statementsOf(connectionId)) {
+      const { periodStart, periodEnd, totalKWh, currentChargesCents, amountDueCents } =
+        statement.facts;
+      if (!periodStart || !periodEnd) continue;
+      const cents = currentChargesCents ?? amountDueCents;
+      const check = reconcileStatement(series, {
+        label: fileName,
+        periodStart,
+        periodEnd,
+        kWh: totalKWh,
+        cost: cents === undefined ? undefined : cents / 100,
+      });
+      if (check) checks.push(check);
+    }
+    return { ...quality, reconciliation: [...(quality.reconciliation ?? []), ...checks] };
   }
 
   private async newest(connectionId: number) {

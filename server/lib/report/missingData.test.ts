@@ -197,9 +197,7 @@ describe('bills the intervals do not cover', () => {
   });
 
   it('shows a partly covered period’s coverage without calling it a mismatch', () => {
-    expect(text).toContain(
-      '1,298.64 600 — 40.0% No verdict: under 95% of the period covered',
-    );
+    expect(text).toContain('1,298.64 600 — 40.0% No verdict: under 95% of the period covered');
     expect(text).not.toContain('Differs');
     expect(text).not.toContain('Matches');
   });

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { UploadButton, type UploadResult } from '@/components/upload-button/upload-button.tsx';
-import { formatKilobytes, importStatusText } from '@/lib/connection-display.ts';
+import { formatKilobytes, importStatusText, statementFactsText } from '@/lib/connection-display.ts';
 import { cn } from '@/lib/utils.ts';
 import { fileRecordOf } from './connection-form.ts';
 import { useConnectionFiles, useDeleteFile, useRecordFile } from './use-connections.ts';
@@ -94,6 +94,7 @@ function FileRow({ file, editable }: { file: ConnectionFile; editable: boolean }
   const deleteFile = useDeleteFile();
   const [confirming, setConfirming] = useState(false);
   const status = importStatusText(file);
+  const statement = statementFactsText(file.statement);
 
   return (
     <li aria-label={file.fileName} className="grid gap-2 px-4 py-3 sm:flex sm:items-center">
@@ -126,6 +127,12 @@ function FileRow({ file, editable }: { file: ConnectionFile; editable: boolean }
                 {status.detail ? `: ${status.detail}` : ''}
               </span>
             </p>
+          ) : null}
+          {statement ? (
+            <div className="mt-1 text-slate-700 text-xs">
+              <p>{statement.facts}</p>
+              {statement.missing ? <p className="text-amber-700">{statement.missing}</p> : null}
+            </div>
           ) : null}
         </div>
       </div>

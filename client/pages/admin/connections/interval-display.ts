@@ -99,6 +99,7 @@ export function dstNotes(dst: Quality['dst']): string[] {
 
 type ReconciliationRow = {
   source?: unknown;
+  label?: unknown;
   periodStart?: unknown;
   periodEnd?: unknown;
   statedKWh?: unknown;
@@ -134,10 +135,14 @@ export function reconciliationLines(
     const row = raw as ReconciliationRow;
     const start = num(row.periodStart);
     const end = num(row.periodEnd);
+    const period =
+      start !== undefined && end !== undefined ? ` ${day(start)} to ${day(end - 1)}` : '';
     const title =
       row.source === 'bill'
-        ? `Bill${start !== undefined && end !== undefined ? ` ${day(start)} to ${day(end - 1)}` : ''}`
-        : 'File total';
+        ? `Bill${period}`
+        : row.source === 'statement'
+          ? `Statement ${typeof row.label === 'string' ? row.label : ''}${period}`.trim()
+          : 'File total';
     const parts: string[] = [];
     const stated = num(row.statedKWh);
     const interval = num(row.intervalKWh);
@@ -198,4 +203,51 @@ export function seriesPeriod(series: { start: string; end: string; timeZone: str
   const local = localDays(series.timeZone);
   const last = new Date(Date.parse(series.end) - 1);
   return `${local.format(new Date(series.start))} to ${local.format(last)}`;
+}
+
+type BillRow = {
+  periodStart?: unknown;
+  periodSeconds?: unknown;
+  billAmount?: unknown;
+  tariffProfile?: unknown;
+  lineItems?: unknown;
+};
+
+/**
+ * The bills an interval file carries, with their line items: "Bill Mar 1, 2012 to Mar 13,
+ * 2012 ($152.52, E-TOU-C)" then "Energy charge: $45.67 (300 kWh)" per item.
+ */
+export function billLines(
+  bills: readonly unknown[],
+  timeZone: string,
+): { title: string; items: string[] }[] {
+  const local = localDays(timeZone);
+  return bills.map((raw) => {
+    const bill = raw as BillRow;
+    const start = num(bill.periodStart);
+    const seconds = num(bill.periodSeconds);
+    const amount = num(bill.billAmount);
+    const facts = [
+      amount === undefined ? undefined : formatDollars(amount),
+      typeof bill.tariffProfile === 'string' ? bill.tariffProfile : undefined,
+    ].filter((f): f is string => f !== undefined);
+    const period =
+      start !== undefined && seconds !== undefined
+        ? ` ${local.format(new Date(start))} to ${local.format(new Date(start + seconds * 1000 - 1))}`
+        : '';
+    const items = (Array.isArray(bill.lineItems) ? bill.lineItems : []).map((rawItem) => {
+      const item = rawItem as { note?: unknown; amount?: unknown; quantity?: unknown };
+      const note = typeof item.note === 'string' ? item.note : 'Line item';
+      const itemAmount = num(item.amount);
+      const quantity = item.quantity as { value?: unknown; unit?: unknown } | undefined;
+      const value = num(quantity?.value);
+      const unit = typeof quantity?.unit === 'string' ? quantity.unit : '';
+      const measured =
+        value === undefined
+          ? ''
+          : ` (${unit === 'kWh' ? formatKwh(value) : `${value} ${unit}`.trim()})`;
+      return `${note}: ${itemAmount === undefined ? 'no amount' : formatDollars(itemAmount)}${measured}`;
+    });
+    return { title: `Bill${period}${facts.length ? ` (${facts.join(', ')})` : ''}`, items };
+  });
 }

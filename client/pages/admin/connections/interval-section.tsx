@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import {
+  billLines,
   dstNotes,
   formatDollars,
   formatKw,
@@ -17,7 +18,7 @@ import {
   reconciliationLines,
   seriesPeriod,
 } from './interval-display.ts';
-import { useConnectionIntervals } from './use-connections.ts';
+import { useChooseMeter, useConnectionIntervals } from './use-connections.ts';
 
 // uPlot and its styles load only when a connection with interval data is opened.
 const IntervalCharts = lazy(() => import('./interval-charts.tsx'));
@@ -52,22 +53,43 @@ export function IntervalSection({ connectionId }: { connectionId: number }) {
           profile.
         </p>
       ) : (
-        <IntervalSummaryView summary={intervals.data} />
+        <IntervalSummaryView connectionId={connectionId} summary={intervals.data} />
       )}
     </section>
   );
 }
 
-function IntervalSummaryView({ summary }: { summary: IntervalSummary }) {
+function IntervalSummaryView({
+  connectionId,
+  summary,
+}: {
+  connectionId: number;
+  summary: IntervalSummary;
+}) {
   const { series, analytics, quality } = summary;
   const dst = dstNotes(quality.dst);
   const reconciliation = reconciliationLines(quality.reconciliation, series.timeZone);
+  const bills = billLines(quality.bills ?? [], series.timeZone).filter((b) => b.items.length > 0);
+  const notes = quality.notes ?? [];
   return (
     <div className="grid gap-5">
       <p className="text-slate-600 text-sm">
         From {series.fileName} ({formatName(series.format)},{' '}
         {readingsText(series.sourceIntervalSeconds)}): {seriesPeriod(series)}, {series.timeZone}.
       </p>
+      {series.meters.length > 1 ? (
+        <MeterPicker connectionId={connectionId} series={series} />
+      ) : null}
+      {notes.length > 0 ? (
+        <section aria-label="How the file was read" className="rounded-md bg-slate-50 px-3 py-2">
+          <h4 className="font-medium text-slate-800 text-sm">How the file was read</h4>
+          <ul className="mt-1 grid list-disc gap-1 pl-5 text-slate-700 text-sm">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Suspense
         fallback={
           <div className="flex h-64 items-center justify-center">
@@ -137,6 +159,56 @@ function IntervalSummaryView({ summary }: { summary: IntervalSummary }) {
           </Figure>
         </Figures>
       </div>
+      {bills.length > 0 ? (
+        <section aria-label="Bill line items" className="grid gap-2">
+          <h4 className="font-medium text-slate-800 text-sm">Bill line items in the file</h4>
+          {bills.map((bill) => (
+            <div key={bill.title} className="text-sm">
+              <p className="font-medium text-slate-700">{bill.title}</p>
+              <ul className="grid list-disc gap-0.5 pl-5 text-slate-700">
+                {bill.items.map((item, i) => (
+                  // Items may repeat word for word (two equal fees): the index tells them apart.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a static list, never reordered
+                  <li key={i}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** A file of several meters: which one the connection's series is (the admin chooses). */
+function MeterPicker({
+  connectionId,
+  series,
+}: {
+  connectionId: number;
+  series: IntervalSummary['series'];
+}) {
+  const choose = useChooseMeter(connectionId);
+  const id = `meter-${connectionId}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-slate-700">
+        This file holds {series.meters.length} meters. Meter shown:
+      </label>
+      <select
+        id={id}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1"
+        value={series.meter ?? ''}
+        disabled={choose.isPending}
+        onChange={(e) => choose.mutate({ fileId: series.fileId, meter: e.target.value })}
+      >
+        {series.meters.map((meter) => (
+          <option key={meter} value={meter}>
+            {meter}
+          </option>
+        ))}
+      </select>
+      {choose.isPending ? <Spinner label="Switching meter..." className="size-4" /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type {
   ConnectionUpdate,
   FileRecord,
 } from '@common/connections.ts';
-import type { IntervalSummary } from '@common/intervals.ts';
+import type { IntervalSummary, MeterChoice } from '@common/intervals.ts';
 import {
   keepPreviousData,
   type QueryClient,
@@ -160,5 +160,21 @@ export function useDeleteFile() {
     },
     onError: () =>
       toast({ title: 'Error', description: DELETE_FILE_FAILED, variant: 'destructive' }),
+  });
+}
+
+/** PUT /api/connections/:id/intervals/meter: which meter of a multi-meter file is the series. */
+export function useChooseMeter(connectionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: MeterChoice) =>
+      apiRequest<undefined>('PUT', `/api/connections/${connectionId}/intervals/meter`, choice),
+    onSuccess: () => refreshConnections(queryClient),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Failed to switch the meter.',
+        variant: 'destructive',
+      }),
   });
 }

@@ -58,12 +58,13 @@ function readSummary(
     s.currentPeriodConsumption ??= { value: undefined, multiplier: 0, uom: undefined };
     readMeasurement(s.currentPeriodConsumption, name, number);
   } else if (parent === 'costAdditionalDetailLastPeriod' || parent === 'measurement') {
-    const item = (s.openItem ??= {
+    s.openItem ??= {
       amount: undefined,
       note: undefined,
       itemKind: undefined,
       measurement: undefined,
-    });
+    };
+    const item = s.openItem;
     if (parent === 'measurement') {
       item.measurement ??= { value: undefined, multiplier: 0, uom: undefined };
       readMeasurement(item.measurement, name, number);
