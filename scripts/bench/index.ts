@@ -10,6 +10,7 @@ import {
 } from './foundation.ts';
 import { benchIntervals } from './intervals.ts';
 import { benchReports } from './reports.ts';
+import { benchStatements } from './statements.ts';
 
 const benches: [string, () => Promise<void> | void][] = [
   ['landing bundle', benchLandingBundle],
@@ -18,6 +19,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['api key route', benchApiKeyRoute],
   ['connections: admin search at 100,000 rows, form submissions', benchConnections],
   ['interval import and analysis', benchIntervals],
+  ['statement PDF facts', benchStatements],
   ['browser automation', benchAutomation],
   ['billing: record-usage against a local Stripe', benchBilling],
   ['reports: build time and Chromium memory', benchReports],

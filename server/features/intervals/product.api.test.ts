@@ -140,11 +140,12 @@ describe('interval files recorded on a connection', () => {
     expect((await get(`/api/connections/${id}/intervals`, admin.cookie)).statusCode).toBe(404);
   });
 
-  it('does not import PDFs, and shows the data only to the owner and admins', async () => {
+  it('reads a PDF that is not one as failed, and shows the data only to the owner and admins', async () => {
     const id = await newConnection();
     await attach(id, 'bill.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
     const files = (await get(`/api/connections/${id}/files`, admin.cookie)).json();
-    expect(files[0]).toMatchObject({ fileType: 'pdf', importStatus: null });
+    expect(files[0]).toMatchObject({ fileType: 'pdf', importStatus: 'failed', statement: null });
+    expect(files[0].importError).toMatch(/^The file is not a readable PDF: /);
     await attach(id, 'usage.csv', PGE_CSV, 'text/csv');
     expect((await get(`/api/connections/${id}/intervals`, stranger.cookie)).statusCode).toBe(404);
     expect((await get(`/api/connections/${id}/intervals.csv`, stranger.cookie)).statusCode).toBe(

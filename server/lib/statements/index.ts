@@ -7,7 +7,8 @@ import {
   readByLabels,
   readPge,
 } from './extract.ts';
-import { pdfLines } from './text.ts';
+import { PdfError } from './pdfWorker.ts';
+import { type PageLine, pdfLines } from './text.ts';
 
 export type { BillFact, BillFacts } from './extract.ts';
 
@@ -49,6 +50,15 @@ const FACT_WORDS: Record<BillFact, string> = {
 };
 
 /**
+ * PG&E's details follow its summary from page 3 (page 2 is contacts and definitions); other
+ * statements are read from the back.
+ */
+function pageOrder(firstPage: PageLine[], pages: number): number[] | undefined {
+  if (!isPge(firstPage)) return undefined;
+  return [...Array.from({ length: Math.max(0, pages - 2) }, (_, i) => i + 3), 2];
+}
+
+/**
  * The facts printed on a utility statement PDF, from its text layer: PG&E's layout by its
  * wording, any other utility's by the usual labels. What is not found is listed, not guessed; a
  * scanned statement (no text) is kept and flagged for the facts to be entered by hand.
@@ -58,16 +68,20 @@ export async function extractBill(bytes: Uint8Array): Promise<BillExtraction> {
   if (!head.includes('%PDF-')) throw new BillReadError('it does not start with %PDF-');
   let read: Awaited<ReturnType<typeof pdfLines>>;
   try {
-    read = await pdfLines(bytes, (lines) => {
-      // PG&E's own figures are on its delivery details page, whatever other pages say.
-      if (isPge(lines) && !lines.some((l) => PGE_DETAILS.test(l.text))) return false;
-      const facts = isPge(lines) ? readPge(lines, []) : readByLabels(lines, []);
-      return CORE_FACTS.every((fact) => facts[fact] !== undefined);
-    });
+    read = await pdfLines(
+      bytes,
+      (lines) => {
+        // PG&E's own figures are on its delivery details page, whatever other pages say.
+        if (isPge(lines) && !lines.some((l) => PGE_DETAILS.test(l.text))) return false;
+        const facts = isPge(lines) ? readPge(lines, []) : readByLabels(lines, []);
+        return CORE_FACTS.every((fact) => facts[fact] !== undefined);
+      },
+      pageOrder,
+    );
   } catch (error) {
-    // A fault of ours is not the file's.
-    if (error instanceof TypeError || error instanceof ReferenceError) throw error;
-    throw new BillReadError(error instanceof Error ? error.message : String(error));
+    // What pdf.js could not read is the file's fault; anything else (the reader stopped) is not.
+    if (!(error instanceof PdfError)) throw error;
+    throw new BillReadError(error.message);
   }
   const notes: string[] = [];
   if (read.lines.length === 0) {

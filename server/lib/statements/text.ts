@@ -1,16 +1,9 @@
+import { openPdf } from './pdfWorker.ts';
+
 /** A visual line of a PDF page: its items' text joined in reading order. */
 export interface PageLine {
   page: number;
   text: string;
-}
-
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<PdfJs> | undefined;
-
-/** pdf.js is loaded on the first statement, so the server's start does not pay for it. */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjs;
 }
 
 /** Items whose baselines differ by less than this (PDF units) are on one line. */
@@ -20,40 +13,25 @@ const SAME_LINE = 2.5;
  * The text layer of a PDF as lines, page by page: pdf.js gives positioned items; items on one
  * baseline are joined left to right (a gap becomes two spaces, so "label  value" stays apart).
  * Reading a page's text costs pdf.js its fonts (most of the time), so pages are read until
- * `enough` says the lines hold what is wanted: the first page (a bill's summary), then from the
- * last page back (the detail pages; the terms and contact pages come early). Lines are returned
- * in page order. Throws what pdf.js throws for a file it cannot open.
+ * `enough` says the lines hold what is wanted: the first page (a bill's summary), then the pages
+ * `after` names from the first page's text (a known layout), else from the last page back (the
+ * detail pages; terms and contact pages come early). Lines are returned in page order.
  */
 export async function pdfLines(
   bytes: Uint8Array,
   enough: (lines: PageLine[]) => boolean = () => false,
+  after: (firstPage: PageLine[], pages: number) => number[] | undefined = () => undefined,
 ): Promise<{ pages: number; lines: PageLine[]; pagesRead: number }> {
-  const { getDocument, VerbosityLevel } = await loadPdfJs();
-  const task = getDocument({
-    data: new Uint8Array(bytes),
-    verbosity: VerbosityLevel.ERRORS,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    stopAtErrors: false,
-    isOffscreenCanvasSupported: false,
-  });
+  const doc = await openPdf(bytes);
   try {
-    const doc = await task.promise;
     let lines: PageLine[] = [];
     const order = [1];
-    for (let p = doc.numPages; p >= 2; p--) order.push(p);
     let pagesRead = 0;
-    for (const p of order) {
+    for (let k = 0; k < order.length; k++) {
+      const p = order[k] as number;
       if (pagesRead > 0 && enough(lines)) break;
       pagesRead++;
-      const page = await doc.getPage(p);
-      const content = await page.getTextContent();
-      const items: { x: number; y: number; w: number; text: string }[] = [];
-      for (const item of content.items) {
-        if (!('str' in item) || item.str.trim() === '') continue;
-        items.push({ x: item.transform[4], y: item.transform[5], w: item.width, text: item.str });
-      }
+      const items = (await doc.textOf(p)).map(([x, y, w, text]) => ({ x, y, w, text }));
       // Top to bottom, then left to right; a line collects items near its first baseline.
       items.sort((a, b) => b.y - a.y || a.x - b.x);
       let current: typeof items = [];
@@ -75,11 +53,15 @@ export async function pdfLines(
         current.push(item);
       }
       flush();
-      page.cleanup();
       lines = lines.sort((a, b) => a.page - b.page);
+      if (pagesRead === 1) {
+        const rest = after(lines, doc.pages);
+        if (rest) order.push(...rest.filter((n) => n >= 2 && n <= doc.pages));
+        else for (let n = doc.pages; n >= 2; n--) order.push(n);
+      }
     }
-    return { pages: doc.numPages, lines, pagesRead };
+    return { pages: doc.pages, lines, pagesRead };
   } finally {
-    await task.destroy();
+    await doc.close();
   }
 }
