@@ -107,19 +107,25 @@ export function readByLabels(
   rules: Rule[] = GENERAL,
 ): BillFacts {
   const facts: BillFacts = {};
-  const set = <K extends BillFact>(fact: K, value: BillFacts[K] | undefined) => {
+  const conflicting = new Set<BillFact>();
+  const set = <K extends BillFact>(fact: K, value: BillFacts[K] | undefined, page: number) => {
     if (value === undefined) return;
     if (facts[fact] === undefined) facts[fact] = value;
+    else if (facts[fact] !== value && !conflicting.has(fact)) {
+      conflicting.add(fact);
+      notes.push(
+        `Page ${page} gives another ${fact} (${value}); the first one (${facts[fact]}) was kept.`,
+      );
+    }
   };
   for (let i = 0; i < lines.length; i++) {
-    const text = (lines[i] as PageLine).text;
+    const { text, page } = lines[i] as PageLine;
     for (const rule of rules) {
-      if (facts[rule.fact] !== undefined) continue;
       const m = rule.label.exec(text);
       if (!m || rule.unless?.test(text)) continue;
       let rest = text.slice(m.index + m[0].length).replace(/^[\s:#.]+/, '');
       if (rest.trim() === '' && i + 1 < lines.length) rest = (lines[i + 1] as PageLine).text;
-      set(rule.fact, valueAfter(rule, rest) as never);
+      set(rule.fact, valueAfter(rule, rest) as never, page);
     }
     if (facts.periodStart === undefined) {
       const m = PERIOD.exec(text);

@@ -95,7 +95,6 @@ function started(): Worker {
     eval: true,
     workerData: { pdfjsUrl: import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs') },
   });
-  w.unref();
   const failAll = (error: Error) => {
     for (const [id, p] of pending) {
       clearTimeout(p.timer);
@@ -109,11 +108,14 @@ function started(): Worker {
     if (!p) return;
     clearTimeout(p.timer);
     pending.delete(msg.id);
+    if (pending.size === 0) w.unref();
     if (msg.error !== undefined) p.reject(new PdfError(msg.error));
     else p.resolve(msg);
   });
   w.on('error', (error) => failAll(error));
   w.on('exit', () => failAll(new Error('the PDF reader stopped')));
+  // After the listeners: adding a 'message' listener refs the worker's port again.
+  w.unref();
   worker = w;
   return w;
 }
@@ -127,8 +129,9 @@ function ask(message: object, id: number, transfer: ArrayBuffer[] = []) {
       // A document that holds the reader up is not left to hold up the next one.
       void w.terminate();
     }, TIMEOUT_MS);
-    timer.unref();
     pending.set(id, { resolve, reject, timer });
+    // The worker keeps the process alive only while an answer is awaited.
+    w.ref();
     w.postMessage(message, transfer);
   });
 }
