@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { openAdminView, PGE_CSV, tinyPdf, uploadFiles } from './admin-helpers.ts';
-import { adminApi, createProvider, submitFormViaApi } from './connections-helpers.ts';
+import { adminApi, attachFile, createProvider, submitFormViaApi } from './connections-helpers.ts';
 import { collectPageErrors, registerViaApi, toasts, uniqueUsername } from './helpers.ts';
 
 /** An interval import runs in the background; the files list re-reads every few seconds. */
@@ -72,6 +72,11 @@ test('an admin finds a submission, edits it, adds a PDF and a CSV, completes it:
   const pdf = edit.getByRole('listitem', { name: 'statement-2024-12.pdf' });
   await expect(pdf).toContainText('pdf');
   await expect(pdf).toContainText(/\d KB/);
+  // The statement is read: a page without a bill's labels says what it lacks, never guesses.
+  await expect(pdf.getByText('Statement read')).toBeVisible({ timeout: IMPORT_TIMEOUT });
+  await expect(pdf).toContainText(
+    'Not found on the statement: statement date, service start, service end, total usage',
+  );
   await uploadFiles(page, uploadButton, 'Upload File', [PGE_CSV]);
   const csv = edit.getByRole('listitem', { name: 'pge_dmd_hourly_2024-02-01_to_2025-01-31.csv' });
   await expect(csv).toContainText('csv');
@@ -257,3 +262,46 @@ async function connectionId(page: Page, customer: string) {
   const { items } = (await res.json()) as { items: { id: number }[] };
   return items[0]?.id;
 }
+
+test('a NEM12 file of two meters: the admin sees how it was read and chooses the meter', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectPageErrors(page);
+  const admin = await adminApi(baseURL);
+  const provider = await createProvider(admin);
+  const { user } = await registerViaApi(request);
+  const customer = `Meters ${uniqueUsername('c')}`;
+  const { id } = await submitFormViaApi(request, user.uniqueFormUrl, provider.id, {
+    name: customer,
+  });
+  const day = (value: number) => `300,20240301,${Array(48).fill(value).join(',')},A,,,,`;
+  const nem12 = [
+    '100,NEM12,202403020000,MDP,RETAILER',
+    '200,4001234567,E1,1,E1,N1,M1,kWh,30,',
+    day(1),
+    '200,4009876543,E1,1,E1,N1,M2,kWh,30,',
+    day(2),
+    '900',
+  ].join('\n');
+  await attachFile(admin, id, 'two-meters.csv', Buffer.from(nem12));
+  await admin.dispose();
+
+  await openAdminView(page, 'Connections', 'Connection Management');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(customer);
+  const row = page.getByRole('row').filter({ hasText: customer });
+  await row.getByRole('button', { name: `View ${customer}'s connection` }).click();
+  const detail = page.getByRole('dialog', { name: 'Connection Details' });
+  const read = detail.getByRole('region', { name: 'How the file was read' });
+  await expect(read).toContainText('NEM12 times are market time', { timeout: IMPORT_TIMEOUT });
+  const keyFigures = detail.getByRole('region', { name: 'Key figures' });
+  await expect(keyFigures).toContainText('Total delivered48 kWh');
+  const meter = detail.getByLabel('This file holds 2 meters. Meter shown:');
+  await expect(meter).toHaveValue('4001234567');
+  await meter.selectOption('4009876543');
+  await expect(keyFigures).toContainText('Total delivered96 kWh');
+  await expect(meter).toHaveValue('4009876543');
+  expect(errors).toEqual([]);
+});
