@@ -12,6 +12,7 @@ import {
   formatUsage,
   importStatusText,
   STATUS_CLASSES,
+  statementFactsText,
   statusLabel,
 } from './connection-display.ts';
 
@@ -194,5 +195,69 @@ describe('importStatusText', () => {
       tone: 'bad',
       detail: 'generic CSV: line 3: not a number',
     });
+  });
+});
+
+describe('statement PDFs', () => {
+  const statement = {
+    hasText: true,
+    layout: 'pge',
+    pages: 6,
+    facts: {
+      statementDate: '2022-12-09',
+      periodStart: '2022-11-08',
+      periodEnd: '2022-12-08',
+      totalKWh: 327.119,
+      amountDueCents: 9624,
+      dueDate: '2022-12-30',
+      rateSchedule: 'E-TOU-C',
+      accountNumber: '0000000000-0',
+    },
+    missing: [],
+    notes: [],
+  };
+
+  it('says a PDF is being read, was read, or could not be', () => {
+    const pdf = { fileType: 'pdf' as const, importError: null, statement: null };
+    expect(importStatusText({ ...pdf, importStatus: 'pending' })?.label).toBe(
+      'Reading the statement…',
+    );
+    expect(importStatusText({ ...pdf, importStatus: 'imported', statement })?.label).toBe(
+      'Statement read',
+    );
+    expect(
+      importStatusText({
+        ...pdf,
+        importStatus: 'imported',
+        statement: { ...statement, hasText: false, facts: {} },
+      }),
+    ).toMatchObject({ label: 'No text; facts entered by hand', tone: 'neutral' });
+    expect(
+      importStatusText({
+        ...pdf,
+        importStatus: 'failed',
+        importError: 'The file is not a readable PDF: x',
+      }),
+    ).toMatchObject({ label: 'The statement could not be read', tone: 'bad' });
+  });
+
+  it('shows the facts beside the file, and what the statement lacks', () => {
+    expect(statementFactsText(statement)).toEqual({
+      facts:
+        'Statement Dec 9, 2022 · Nov 8, 2022 – Dec 8, 2022 · 327.12 kWh · $96.24 due Dec 30, 2022 · E-TOU-C · Account 0000000000-0',
+      missing: null,
+    });
+    expect(
+      statementFactsText({
+        ...statement,
+        facts: { accountNumber: '55-1' },
+        missing: ['dueDate', 'rateSchedule'],
+      }),
+    ).toEqual({
+      facts: 'Account 55-1',
+      missing: 'Not found on the statement: due date, rate schedule',
+    });
+    expect(statementFactsText({ ...statement, hasText: false })).toBeNull();
+    expect(statementFactsText(null)).toBeNull();
   });
 });

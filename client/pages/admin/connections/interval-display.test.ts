@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  billLines,
   dstNotes,
   formatLocalTime,
   formatMinutes,
@@ -105,6 +106,78 @@ describe('quality notes', () => {
         text: 'stated 1,298.64 kWh, intervals 1,298.64 kWh, stated cost $152.52: matches',
       },
       { title: 'File total', text: 'stated 100 kWh, intervals 98.5 kWh: differs by 1.5 kWh' },
+    ]);
+  });
+});
+
+describe('statements, verdicts and bill line items', () => {
+  it('names a statement PDF and says why a partly covered bill has no verdict', () => {
+    expect(
+      reconciliationLines(
+        [
+          {
+            source: 'statement',
+            label: 'statement.pdf',
+            periodStart: Date.parse('2022-11-08T05:00:00Z'),
+            periodEnd: Date.parse('2022-12-09T05:00:00Z'),
+            statedKWh: 327.119,
+            intervalKWh: 327.119,
+            differenceKWh: 0,
+            matches: true,
+            coveragePct: 100,
+          },
+          {
+            source: 'bill',
+            periodStart: Date.parse('2014-01-01T05:00:00Z'),
+            periodEnd: Date.parse('2014-01-29T05:00:00Z'),
+            statedKWh: 199.563,
+            intervalKWh: 199.563,
+            matches: undefined,
+            coveragePct: 32.142857,
+            verdictNote: 'intervals cover 32.1% of the period; no verdict below 95%',
+          },
+        ],
+        'America/New_York',
+      ),
+    ).toEqual([
+      {
+        title: 'Statement statement.pdf Nov 8, 2022 to Dec 8, 2022',
+        text: 'stated 327.12 kWh, intervals 327.12 kWh: matches',
+      },
+      {
+        title: 'Bill Jan 1, 2014 to Jan 28, 2014',
+        text: 'stated 199.56 kWh, intervals 199.56 kWh, intervals cover 32.1% of the period: no verdict (intervals cover 32.1% of the period; no verdict below 95%)',
+      },
+    ]);
+  });
+
+  it('lists each bill’s line items with amounts and quantities', () => {
+    expect(
+      billLines(
+        [
+          {
+            periodStart: Date.parse('2024-01-01T08:00:00Z'),
+            periodSeconds: 86_400,
+            billAmount: 58.76,
+            tariffProfile: 'E-TOU-C',
+            lineItems: [
+              { note: 'Energy charge', amount: 45.67, quantity: { value: 300, unit: 'kWh' } },
+              { note: 'Solar credit', amount: -2 },
+              { amount: 0.75, quantity: { value: 12, unit: 'ESPI uom 38' } },
+            ],
+          },
+        ],
+        'America/Los_Angeles',
+      ),
+    ).toEqual([
+      {
+        title: 'Bill Jan 1, 2024 to Jan 1, 2024 ($58.76, E-TOU-C)',
+        items: [
+          'Energy charge: $45.67 (300 kWh)',
+          'Solar credit: -$2.00',
+          'Line item: $0.75 (12 ESPI uom 38)',
+        ],
+      },
     ]);
   });
 });

@@ -67,6 +67,9 @@ export function qualitySection(view: IntervalView): SafeHtml {
     facts(rows),
     view.dstDays.length ? dstTable(view) : null,
     quality.dst.events.length ? eventTable(quality.dst.events) : null,
+    quality.notes?.length
+      ? html`<h3>How the interval file was read</h3><ul>${quality.notes.map((note) => html`<li>${note}</li>`)}</ul>`
+      : null,
     html`<h3>Reconciliation with the utility’s figures</h3>`,
     quality.reconciliation.length
       ? reconciliationTable(quality.reconciliation, zone)
@@ -157,7 +160,7 @@ function reconciliationTable(entries: QualityReport['reconciliation'], zone: str
     entries.map((e) => {
       const covered = e.coveragePct > 0;
       return [
-        html`${e.source === 'bill' ? 'Bill (UsageSummary)' : 'Total stated in the file'}<div class="source">${periodOf(e, zone)}</div>`,
+        html`${sourceOf(e)}<div class="source">${periodOf(e, zone)}</div>`,
         isNumber(e.statedKWh) ? formatKWh(e.statedKWh) : notRecorded('not stated'),
         covered ? formatKWh(e.intervalKWh) : notRecorded('—'),
         isNumber(e.differenceKWh) ? formatKWh(e.differenceKWh) : notRecorded('—'),
@@ -185,6 +188,12 @@ function verdict(e: Reconciliation, covered: boolean): SafeHtml {
   const pct =
     isNumber(e.differenceKWh) && compared !== 0 ? (e.differenceKWh / compared) * 100 : undefined;
   return html`<span class="warn">Differs${basis}${part}${isNumber(pct) ? ` by ${formatPct(pct)}` : ''}</span>`;
+}
+
+function sourceOf(e: Reconciliation): string {
+  if (e.source === 'bill') return 'Bill (UsageSummary)';
+  if (e.source === 'statement') return `Statement PDF${e.label ? ` (${e.label})` : ''}`;
+  return 'Total stated in the file';
 }
 
 function periodOf(e: Reconciliation, zone: string): string {

@@ -46,6 +46,7 @@ export function usageSection(model: ReportModel): SafeHtml {
     facts(rows),
     intervals ? monthly(intervals) : null,
     model.bills.length > 0 ? billTable(model) : null,
+    lineItems(model),
     !intervals && model.bills.length === 0
       ? html`<p class="note">No monthly breakdown is available: there is no interval data${
           headline.usage?.from === 'connection'
@@ -152,4 +153,32 @@ function daysInMonth(isoMonth: string): number {
   const year = Number(isoMonth.slice(0, 4));
   const month = Number(isoMonth.slice(5, 7));
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The line items the interval file's bills carry (ESPI costAdditionalDetailLastPeriod). */
+function lineItems(model: ReportModel): SafeHtml | null {
+  const zone = model.timeZone;
+  const bills = (model.input.intervals?.quality.bills ?? []).filter((b) => b.lineItems?.length);
+  if (bills.length === 0) return null;
+  const rows = bills.flatMap((bill) =>
+    bill.lineItems.map((item) => [
+      `${formatLocalDate(bill.periodStart, zone)} to ${formatLocalDate(bill.periodStart + bill.periodSeconds * 1000 - 1, zone)}`,
+      item.note ?? notRecorded('no description'),
+      item.quantity
+        ? `${item.quantity.unit === 'kWh' ? formatKWh(item.quantity.value) : item.quantity.value} ${item.quantity.unit}`.trim()
+        : '—',
+      isNumber(item.amount) ? formatMoney(item.amount) : notRecorded('not stated'),
+    ]),
+  );
+  return html`<h3>Bill line items in the interval file</h3>
+${table(
+  [
+    { label: 'Billing period' },
+    { label: 'Item' },
+    { label: 'Quantity', numeric: true },
+    { label: 'Amount', numeric: true },
+  ],
+  rows,
+  { caption: 'As the utility itemised each bill (ESPI UsageSummary line items).' },
+)}`;
 }
