@@ -4,6 +4,39 @@ import { PASSWORD_MIN_LENGTH } from './constants.ts';
 /** The API contract shared by the Fastify routes and the React pages (SPEC section 7). */
 
 export const ErrorBody = z.object({ message: z.string() });
+
+/**
+ * What the API answers (503, with Retry-After) while a new embedded database is being created;
+ * the client waits and shows that the service is starting.
+ */
+export const STARTING_UP_MESSAGE = 'Starting up... The service will answer in a moment.';
+/** Seconds a caller waits before asking again while the service starts. */
+export const STARTING_UP_RETRY_SECONDS = 1;
+
+/** GET /api/system/warnings (admins): what the deployment should fix, in plain words. */
+export const SystemWarnings = z.object({ warnings: z.array(z.string()) });
+export type SystemWarnings = z.infer<typeof SystemWarnings>;
+
+/** The largest value of a PostgreSQL `integer` (serial) column: every row id fits under it. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** A row id from a path, a query or a body: a positive integer the id columns can hold. */
+export const rowId = (message = 'Invalid id', tooLarge = message) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ROW_ID, tooLarge);
+
+/** A page number of a paged list. */
+export const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+
+/** The days a date filter or field may name: the calendar PostgreSQL and JavaScript share. */
+export const FIRST_DAY = '1900-01-01';
+export const LAST_DAY = '2199-12-31';
+
+/** A YYYY-MM-DD day between FIRST_DAY and LAST_DAY. */
+export const calendarDate = z.iso
+  .date('Dates must be YYYY-MM-DD')
+  .refine((d) => d >= FIRST_DAY && d <= LAST_DAY, {
+    error: `Dates must be between ${FIRST_DAY} and ${LAST_DAY}`,
+  });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Role = z.enum(['user', 'admin']);

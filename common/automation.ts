@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './api.ts';
 
 /** Browser automation: selector detection and credential tests (SPEC sections 3 and 7). */
 
@@ -57,7 +58,7 @@ export type SelectorDetection = z.infer<typeof SelectorDetection>;
 /** Test a saved provider (`providerId`), or a login page not saved yet (`loginUrl`, selectors). */
 export const VerifyCredentialsBody = z
   .object({
-    providerId: z.coerce.number().int().positive('Invalid provider id').optional(),
+    providerId: rowId('Invalid provider id').optional(),
     loginUrl: z.preprocess(emptyAsUndefined, loginUrl.optional()),
     usernameSelector: selector,
     passwordSelector: selector,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './api.ts';
 import { NextCursor } from './pagination.ts';
 
 /** Billing API contract (SPEC sections 2, 4, 7; DESIGN section 6). Money is integer cents. */
@@ -49,11 +50,7 @@ export type UsageStatus = z.infer<typeof UsageStatus>;
 /** POST /api/record-usage (SPEC section 7). */
 export const RecordUsageBody = z.object({
   reportType: z.literal('utility_report').default('utility_report'),
-  connectionId: z.coerce
-    .number({ error: 'connectionId is required' })
-    .int()
-    .positive('connectionId is required')
-    .max(2_147_483_647, 'Invalid connectionId'),
+  connectionId: rowId('connectionId is required', 'Invalid connectionId'),
   description: z.string().trim().max(500).optional(),
 });
 export type RecordUsageBody = z.infer<typeof RecordUsageBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, pageNumber, rowId } from './api.ts';
 
 export const CONNECTION_STATUSES = ['pending', 'in_progress', 'complete'] as const;
 export const ConnectionStatus = z.enum(CONNECTION_STATUSES);
@@ -95,17 +96,15 @@ export const ConnectionPage = z.object({
 });
 export type ConnectionPage = z.infer<typeof ConnectionPage>;
 
-const isoDate = z.iso.date('Dates must be YYYY-MM-DD');
-
 export const ConnectionQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  providerId: z.coerce.number().int().positive().optional(),
+  providerId: rowId('Invalid provider id').optional(),
   status: ConnectionStatus.optional(),
   /** Created on or after this day (UTC). */
-  from: isoDate.optional(),
+  from: calendarDate.optional(),
   /** Created on or before this day (UTC). */
-  to: isoDate.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  to: calendarDate.optional(),
+  page: pageNumber,
 });
 export type ConnectionQuery = z.infer<typeof ConnectionQuery>;
 
@@ -129,8 +128,8 @@ const amount = (label: string) =>
 
 /** PUT /api/connections/:id. Fields left out keep their value; an empty status means pending. */
 export const ConnectionUpdate = z.object({
-  startDate: z.preprocess(emptyAsNull, isoDate.nullable().optional()),
-  endDate: z.preprocess(emptyAsNull, isoDate.nullable().optional()),
+  startDate: z.preprocess(emptyAsNull, calendarDate.nullable().optional()),
+  endDate: z.preprocess(emptyAsNull, calendarDate.nullable().optional()),
   usage: amount('Usage'),
   cost: amount('Cost'),
   status: z.preprocess(

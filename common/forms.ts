@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './api.ts';
 
 export const FormOwner = z.object({ username: z.string() });
 
@@ -24,10 +25,7 @@ export const CustomerSubmission = z.object({
     .pipe(z.email('Please enter a valid email address').max(254)),
   phone: optional(40),
   address: required('Service address', 500),
-  providerId: z.coerce
-    .number({ error: 'Please choose your utility provider' })
-    .int()
-    .positive('Please choose your utility provider'),
+  providerId: rowId('Please choose your utility provider'),
   username: required('Utility username', 200),
   password: z
     .string({ error: 'Utility password is required' })

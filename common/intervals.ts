@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './api.ts';
 
 const Totals = {
   deliveredKWh: z.number(),
@@ -54,7 +55,7 @@ export type IntervalSummary = z.infer<typeof IntervalSummary>;
 
 /** PUT /api/connections/:id/intervals/meter: which meter of the file is the series. */
 export const MeterChoice = z.object({
-  fileId: z.number().int().positive().max(2_147_483_647),
+  fileId: rowId('Invalid file id'),
   meter: z.string().trim().min(1).max(100),
 });
 export type MeterChoice = z.infer<typeof MeterChoice>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './api.ts';
 
 /** The Outbox API contract (admin only): every message the service sends, and its fate. */
 
@@ -15,9 +16,7 @@ export type OutboxStatus = z.infer<typeof OutboxStatus>;
 
 export const OUTBOX_PAGE_SIZE = 20;
 
-const maxId = z.coerce.number().int().positive('Invalid id').max(2_147_483_647, 'Invalid id');
-
-export const OutboxIdParams = z.object({ id: maxId });
+export const OutboxIdParams = z.object({ id: rowId() });
 export type OutboxIdParams = z.infer<typeof OutboxIdParams>;
 
 /** GET /api/admin/outbox?status=&page= */

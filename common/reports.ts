@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber, rowId } from './api.ts';
 import { ConnectionStatus } from './connections.ts';
 import { NextCursor } from './pagination.ts';
 
@@ -70,14 +71,12 @@ export type ReportVersionList = z.infer<typeof ReportVersionList>;
 export const MyReports = z.object({ reports: z.array(ReportVersion), nextCursor: NextCursor });
 export type MyReports = z.infer<typeof MyReports>;
 
-const maxId = z.coerce.number().int().positive().max(2_147_483_647);
-
 /** GET /api/reports (admin, Utility Reports view). Status is the connection's; default complete. */
 export const ReportCardQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  providerId: maxId.optional(),
+  providerId: rowId('Invalid provider id').optional(),
   status: z.union([ConnectionStatus, z.literal('all')]).default('complete'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber,
 });
 export type ReportCardQuery = z.infer<typeof ReportCardQuery>;
 
@@ -111,8 +110,8 @@ export type ReportCardPage = z.infer<typeof ReportCardPage>;
 export const BuildReportResponse = z.object({ report: ReportVersion });
 export type BuildReportResponse = z.infer<typeof BuildReportResponse>;
 
-export const ReportIdParams = z.object({ id: maxId });
-export const ReportDownloadParams = z.object({ id: maxId, format: ReportFormat });
+export const ReportIdParams = z.object({ id: rowId() });
+export const ReportDownloadParams = z.object({ id: rowId(), format: ReportFormat });
 /** A link from an email or a webhook carries a signed token instead of a session. */
 export const ReportDownloadQuery = z.object({
   token: z

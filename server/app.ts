@@ -4,8 +4,10 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { STARTING_UP_MESSAGE, STARTING_UP_RETRY_SECONDS } from '../common/api.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { apiKeyRoutes } from './features/auth/api-key-routes.ts';
@@ -25,12 +27,15 @@ import { userRoutes } from './features/users/routes.ts';
 import { ensureFirstAdmin } from './features/users/service.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { AppError } from './lib/errors.ts';
-import { requestSerializer } from './lib/log-redaction.ts';
+import { logRedaction, registerRequestLog } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
 import { serverTiming } from './lib/timing.ts';
+import { unlockVault } from './lib/vaultKeys.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { apiVersionAlias, registerApiDocs } from './plugins/api-docs.ts';
+import { registerCsrfCheck } from './plugins/csrf.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { closeServices, createServices, type Services } from './services.ts';
 
 export type AppDeps = {
@@ -40,17 +45,9 @@ export type AppDeps = {
   store?: ObjectStore;
   /** `inline` runs enqueued jobs in-process without pg-boss (tests). */
   jobMode?: 'queue' | 'inline';
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: DestinationStream;
 };
-
-/** Keys whose values never reach a log line. */
-const redact = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.utilityPassword',
-  '*.token',
-];
 
 const API_HEADERS = {
   'cache-control': 'no-store',
@@ -66,13 +63,25 @@ export async function buildApp({
   database,
   store,
   jobMode = 'queue',
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact, serializers: { req: requestSerializer } },
+    logger: { level: config.logLevel, stream: logStream, ...logRedaction },
+    // One line per request, written by registerRequestLog (a flood of refusals is one line).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // /api/v1/... is the versioned address of the routes API keys may call.
     rewriteUrl: apiVersionAlias,
+    // The router's own refusals (a malformed escape, a path part over 100 characters) answer in
+    // the one error format too.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .headers(API_HEADERS)
+        .send({ message: tooLong ? 'This address is too long.' : 'This address is not valid.' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
@@ -83,11 +92,14 @@ export async function buildApp({
   app.addHook('onClose', async () => closeServices(services));
   const { sessions } = services;
   serverTiming(app);
+  registerRequestLog(app);
   registerAccessControl(app, {
     sessions,
     apiKeys: services.apiKeys,
     keyRateLimit: config.apiRateLimit,
   });
+  registerInputGuard(app);
+  registerCsrfCheck(app, config.publicUrl);
   // Logouts and deactivations in other processes reach this one's session cache at once.
   const unlisten = database.ready.then(() =>
     database.listen(REVOCATION_CHANNEL, (payload) => sessions.onRevocation(payload)),
@@ -108,7 +120,10 @@ export async function buildApp({
 
   // API calls wait for migrations and the first admin; static files are served meanwhile, so a
   // new PGlite folder (seconds to create) does not hold up the first page.
-  const ready = database.ready.then(() => ensureFirstAdmin(database.db, config.admin, app.log));
+  const ready = database.ready
+    .then(() => ensureFirstAdmin(database.db, config.admin, app.log))
+    .then(() => unlockVault(database.db, services.vault, config.credentials, app.log));
+  if (config.credentials.warning) app.log.warn(config.credentials.warning);
   ready.catch((err) => app.log.fatal({ err }, 'database start-up failed'));
   app.decorate('databaseReady', ready);
   let isReady = false;
@@ -118,11 +133,16 @@ export async function buildApp({
     },
     () => {},
   );
+  // Until then an API call is answered at once with 503 and Retry-After, instead of being held
+  // for as long as the database takes: the client shows that the service is starting.
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     reply.headers(API_HEADERS);
     if (isReady) return done();
-    ready.then(() => done(), done);
+    reply
+      .code(503)
+      .header('retry-after', String(STARTING_UP_RETRY_SECONDS))
+      .send({ message: STARTING_UP_MESSAGE });
   });
 
   app.setErrorHandler((error, request, reply) => {

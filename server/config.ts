@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +22,8 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** `true` behind TLS always; `auto` when the request (TRUST_PROXY: the proxy) says https. */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Requests per minute per API key, across every route a key may call. */
@@ -36,6 +38,14 @@ const Env = z.object({
       /^(\d+:)?[A-Za-z0-9+/_=-]{43,44}(,\d+:[A-Za-z0-9+/_=-]{43,44})*$/,
       'must be a base64 32-byte key, or version:key pairs separated by commas (current first)',
     )
+    .optional(),
+  /** A file holding CREDENTIALS_KEY's value, kept outside DATA_DIR (a secret mount, say). */
+  CREDENTIALS_KEY_FILE: z.string().min(1).optional(),
+  /** Envelope encryption: data keys wrapped by this AWS KMS key (id, ARN or alias). */
+  CREDENTIALS_KMS_KEY_ID: z.string().min(1).optional(),
+  /** Another KMS address (LocalStack, or the tests' local server). */
+  CREDENTIALS_KMS_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .optional(),
   CREDENTIALS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -115,7 +125,9 @@ export type Config = {
   admin: { username: string; password: string } | undefined;
   logLevel: string;
   trustProxy: boolean;
-  /** Login and registration attempts allowed per IP per minute. */
+  /** The session cookie's Secure flag: always, never, or when the request came over https. */
+  cookieSecure: boolean | 'auto';
+  /** Registration and password-link requests allowed per IP per minute. */
   authRateLimit: number;
   /** Customer form submissions allowed per IP per minute. */
   formRateLimit: number;
@@ -124,8 +136,8 @@ export type Config = {
   /** Whether `npm start` also runs the background job handlers in its process. */
   runWorker: boolean;
   storage: StorageConfig;
-  /** The credential vault's keys by version (the first is used to seal) and how long it keeps secrets. */
-  credentials: { keys: [number, Buffer][]; retentionDays: number };
+  /** The credential vault's keys and where they come from, and how long it keeps secrets. */
+  credentials: CredentialsConfig;
   /** Private hosts webhook deliveries may reach anyway (public ones always can). */
   webhookAllowedHosts: string[];
   /** The headless browser the automation drives (server/lib/browser). */
@@ -142,6 +154,16 @@ export type Config = {
   reportLinkTtlMs: number;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | undefined;
+};
+
+export type CredentialsConfig = {
+  /** Keys by version, the first used to seal (unless KMS gives a newer data key). */
+  keys: [number, Buffer][];
+  retentionDays: number;
+  /** Envelope encryption with AWS KMS: the vault's data keys are loaded once the database is up. */
+  kms: { keyId: string; endpoint: string | undefined } | undefined;
+  /** Set while a key lives inside DATA_DIR: a copy of the folder alone opens every secret. */
+  warning: string | undefined;
 };
 
 export type StripeConfig = {
@@ -229,15 +251,13 @@ export function loadConfig(
         : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    cookieSecure: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
     authRateLimit: env.AUTH_RATE_LIMIT,
     formRateLimit: env.FORM_RATE_LIMIT,
     apiRateLimit: env.API_RATE_LIMIT,
     runWorker: env.RUN_WORKER,
     storage: storageConfig(env, dataDir),
-    credentials: {
-      keys: credentialKeys(env.CREDENTIALS_KEY ?? persistentSecret(dataDir, 'credentials-key')),
-      retentionDays: env.CREDENTIALS_RETENTION_DAYS,
-    },
+    credentials: credentialsConfig(env, dataDir),
     webhookAllowedHosts: hostList(env.WEBHOOK_ALLOWED_HOSTS),
     browser: {
       executablePath: env.CHROMIUM_PATH,
@@ -262,6 +282,51 @@ export function loadConfig(
     reportLinkTtlMs: env.REPORT_LINK_DAYS * 24 * 60 * 60 * 1000,
     clientDir: path.resolve('dist/client'),
     ...overrides,
+  };
+}
+
+export const KEY_INSIDE_DATA_DIR =
+  "The credential vault's key is stored inside DATA_DIR: a copy or backup of that folder alone can decrypt every customer's utility password. Move it out: set CREDENTIALS_KEY_FILE to a file outside DATA_DIR (or CREDENTIALS_KEY, or CREDENTIALS_KMS_KEY_ID for AWS KMS), restart, then delete the copy inside DATA_DIR (README: Credential key).";
+
+const isInside = (file: string, dir: string) => {
+  const relative = path.relative(dir, path.resolve(file));
+  return !relative.startsWith('..') && !path.isAbsolute(relative);
+};
+
+/**
+ * Where the vault's keys come from: CREDENTIALS_KEY, else CREDENTIALS_KEY_FILE, else (without
+ * KMS) a key generated into DATA_DIR, which works at once but earns a warning. With KMS, a key
+ * left in DATA_DIR by an earlier start still opens what it sealed (and keeps the warning).
+ */
+function credentialsConfig(env: z.infer<typeof Env>, dataDir: string): CredentialsConfig {
+  const dataDirKey = path.join(dataDir, 'credentials-key');
+  let value = env.CREDENTIALS_KEY;
+  let inside = false;
+  if (!value && env.CREDENTIALS_KEY_FILE) {
+    try {
+      value = readFileSync(env.CREDENTIALS_KEY_FILE, 'utf8').trim();
+    } catch {
+      throw new ConfigError(
+        `Invalid setting CREDENTIALS_KEY_FILE: cannot read ${env.CREDENTIALS_KEY_FILE}`,
+      );
+    }
+    inside = isInside(env.CREDENTIALS_KEY_FILE, dataDir);
+  }
+  if (!value && !env.CREDENTIALS_KMS_KEY_ID) {
+    value = persistentSecret(dataDir, 'credentials-key');
+    inside = true;
+  }
+  if (!value && existsSync(dataDirKey)) {
+    value = readFileSync(dataDirKey, 'utf8').trim();
+    inside = true;
+  }
+  return {
+    keys: value ? credentialKeys(value) : [],
+    retentionDays: env.CREDENTIALS_RETENTION_DAYS,
+    kms: env.CREDENTIALS_KMS_KEY_ID
+      ? { keyId: env.CREDENTIALS_KMS_KEY_ID, endpoint: env.CREDENTIALS_KMS_ENDPOINT }
+      : undefined,
+    warning: inside ? KEY_INSIDE_DATA_DIR : undefined,
   };
 }
 

@@ -1,9 +1,12 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { restrictNewFiles, secureDataDir } from './lib/dataDirModes.ts';
 import { configOrExit, openConfiguredDatabase } from './start.ts';
 
 // `npm start`: the HTTP server and, unless RUN_WORKER=false, a job worker in the same process.
 async function main() {
+  // Before anything is written: DATA_DIR's folders 0700, its files 0600.
+  restrictNewFiles();
   const config = configOrExit();
   const database = openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
@@ -16,6 +19,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   await app.databaseReady;
+  // What an earlier version (or the worker thread that created a new database) left readable
+  // by others is closed, in the background.
+  secureDataDir(config.dataDir).then(
+    (changed) => changed && app.log.info({ changed }, 'DATA_DIR permissions restricted'),
+    (err) => app.log.warn({ err }, 'could not restrict DATA_DIR permissions'),
+  );
   await app.services.queue.start({ work: config.runWorker });
   app.log.info({ database: database.kind, worker: config.runWorker }, 'ready');
 }

@@ -1,10 +1,14 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
+import { restrictNewFiles } from './lib/dataDirModes.ts';
+import { logRedaction } from './lib/log-redaction.ts';
+import { unlockVault } from './lib/vaultKeys.ts';
 import { closeServices, createServices } from './services.ts';
 import { configOrExit, openConfiguredDatabase } from './start.ts';
 
 // `npm run worker`: runs background jobs only. Start as many as the load needs.
 async function main() {
+  restrictNewFiles();
   const config = configOrExit();
   if (!config.databaseUrl) {
     // PGlite is one process's private database: a second process would corrupt it.
@@ -13,10 +17,12 @@ async function main() {
     );
     process.exit(1);
   }
-  const log = pino({ level: config.logLevel, redact: ['*.password', '*.utilityPassword'] });
+  const log = pino({ level: config.logLevel, ...logRedaction });
   const database = openConfiguredDatabase(config);
   await database.ready;
+  if (config.credentials.warning) log.warn(config.credentials.warning);
   const services = createServices({ database, config, log });
+  await unlockVault(database.db, services.vault, config.credentials, log);
   closeWithGrace({ delay: 15_000 }, async ({ err }) => {
     if (err) log.error({ err }, 'worker shutting down after an error');
     await closeServices(services);

@@ -1,5 +1,7 @@
+import { STARTING_UP_MESSAGE } from '@common/api.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, errorMessageOf } from './api.ts';
+import { isStartingUp } from './starting-up.ts';
 
 describe('errorMessageOf', () => {
   it("uses the body's message", () => {
@@ -74,5 +76,40 @@ describe('apiRequest', () => {
   it('turns a network failure into an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(apiRequest('GET', '/api/user')).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('a server that is starting', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('waits as Retry-After says, shows the notice meanwhile, and then answers', async () => {
+    vi.useFakeTimers();
+    const starting = () =>
+      Response.json(
+        { message: STARTING_UP_MESSAGE },
+        { status: 503, headers: { 'retry-after': '1' } },
+      );
+    const answers = [starting(), starting(), Response.json({ id: 7 })];
+    const fetchMock = vi.fn(async () => answers.shift() as Response);
+    vi.stubGlobal('fetch', fetchMock);
+    const result = apiRequest('GET', '/api/user');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isStartingUp()).toBe(true);
+    await vi.advanceTimersByTimeAsync(2000);
+    await expect(result).resolves.toEqual({ id: 7 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(isStartingUp()).toBe(false);
+  });
+
+  it('treats any other 503 as an error at once', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'Chromium is not available' }, { status: 503 })),
+    );
+    await expect(apiRequest('GET', '/api/x')).rejects.toMatchObject({ status: 503 });
+    expect(isStartingUp()).toBe(false);
   });
 });

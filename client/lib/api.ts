@@ -1,4 +1,6 @@
 /** The HTTP client every page uses (SPEC sections 7 and 8). */
+import { STARTING_UP_MESSAGE } from '@common/api.ts';
+import { waitForStart } from './starting-up.ts';
 
 /** A non-2xx answer (or no answer) from the server, with the message the user should see. */
 export class ApiError extends Error {
@@ -45,15 +47,43 @@ async function readBody(res: Response): Promise<{ json: true; value: unknown } |
   }
 }
 
-/** Fetches with the session cookie; throws ApiError on any non-2xx answer or network failure. */
+/** How long a request waits for a starting server before it gives up. */
+const START_WAIT_LIMIT_MS = 120_000;
+
+/** The server's "starting up" answer: the request was not handled and may be sent again. */
+function startingUp(res: Response, body: Awaited<ReturnType<typeof readBody>>): number | null {
+  if (res.status !== 503 || !body.json) return null;
+  if ((body.value as { message?: unknown } | null)?.message !== STARTING_UP_MESSAGE) return null;
+  const seconds = Number(res.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
+}
+
+/**
+ * Fetches with the session cookie; throws ApiError on any non-2xx answer or network failure.
+ * While the server is starting (503, STARTING_UP_MESSAGE) it waits as Retry-After says and asks
+ * again, for up to two minutes, and the page shows a "Starting up" notice.
+ */
 async function send(url: string, init: RequestInit): Promise<unknown> {
   let res: Response;
+  let body: Awaited<ReturnType<typeof readBody>>;
+  let done: (() => void) | undefined;
+  const started = Date.now();
   try {
-    res = await fetch(url, { ...init, credentials: 'include' });
-  } catch {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, null);
+    for (;;) {
+      try {
+        res = await fetch(url, { ...init, credentials: 'include' });
+      } catch {
+        throw new ApiError(NETWORK_ERROR_MESSAGE, 0, null);
+      }
+      body = await readBody(res);
+      const wait = startingUp(res, body);
+      if (wait === null || Date.now() - started > START_WAIT_LIMIT_MS) break;
+      done ??= waitForStart();
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  } finally {
+    done?.();
   }
-  const body = await readBody(res);
   if (!res.ok) {
     throw new ApiError(
       errorMessageOf(res.status, res.statusText, body),

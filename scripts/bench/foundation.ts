@@ -17,15 +17,26 @@ export async function benchColdStart() {
   const server = await startServer(appArgs(), { port: 5901 });
   const pageMs = server.firstOkMs;
   const started = performance.now();
+  // While the new database is created, API calls are answered at once (503, Retry-After).
+  let slowestAnswerMs = 0;
+  let early = 0;
   for (;;) {
+    const asked = performance.now();
     const res = await fetch(`${server.url}/api/health`).catch(() => undefined);
+    slowestAnswerMs = Math.max(slowestAnswerMs, performance.now() - asked);
     if (res?.ok) break;
+    if (res?.status === 503) early++;
     await new Promise((r) => setTimeout(r, 20));
   }
   const apiMs = pageMs + (performance.now() - started);
   await server.stop();
   console.log(`cold start to first 200 from GET /: ${pageMs.toFixed(0)} ms (target < 5000)`);
-  console.log(`cold start to API ready (new database migrated): ${apiMs.toFixed(0)} ms`);
+  console.log(
+    `cold start to first 200 from GET /api/health (new database migrated): ${apiMs.toFixed(0)} ms (target < 5000)`,
+  );
+  console.log(
+    `meanwhile: ${early} API calls answered 503 with Retry-After; slowest answer ${slowestAnswerMs.toFixed(0)} ms (none held)`,
+  );
 }
 
 /** GET /api/user with a valid session against a bare Fastify route, same machine, same run. */

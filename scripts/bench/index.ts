@@ -2,6 +2,7 @@
 import { benchAutomation } from './automation.ts';
 import { benchBilling } from './billing.ts';
 import { benchConnections } from './connections.ts';
+import { benchCrash, benchLoad } from './durability.ts';
 import {
   benchApiKeyRoute,
   benchColdStart,
@@ -9,6 +10,7 @@ import {
   benchSessionRoute,
 } from './foundation.ts';
 import { benchIntervals } from './intervals.ts';
+import { benchCredentialChecks, benchQueue } from './queue.ts';
 import { benchReports } from './reports.ts';
 import { benchStatements } from './statements.ts';
 
@@ -21,6 +23,10 @@ const benches: [string, () => Promise<void> | void][] = [
   ['interval import and analysis', benchIntervals],
   ['statement PDF facts', benchStatements],
   ['browser automation', benchAutomation],
+  ['job queue: a backlog of webhook deliveries', benchQueue],
+  ['job queue: credential checks over many portals', benchCredentialChecks],
+  ['durability: load on PostgreSQL', benchLoad],
+  ['durability: kill -9 during writes', benchCrash],
   ['billing: record-usage against a local Stripe', benchBilling],
   ['reports: build time and Chromium memory', benchReports],
 ];

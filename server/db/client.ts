@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createInWorker, holdsDatabase } from './pgliteFolder.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -42,6 +44,12 @@ export const migrationsFolder = path.resolve(
   'migrations',
 );
 
+/** A new folder's starting point, made by the build (scripts/build-server.mjs) beside the bundle. */
+const initialArchive = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'pglite-initial.tar.gz',
+);
+
 /**
  * Opens the database and starts migrating it. The handle is returned at once so the HTTP
  * server can start serving static files while a new PGlite folder is still being created.
@@ -67,9 +75,31 @@ export function openDatabase(options: DatabaseOptions): Database {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // pg_trgm backs the admin search's trigram index (migration 0001).
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const dataDir = options.dataDir;
+  // pg_trgm backs the admin search's trigram index (migration 0001). A new folder starts from the
+  // build's migrated archive, or else is created in a worker thread (pgliteFolder.ts): either
+  // way the event loop keeps serving meanwhile.
+  const opened: Promise<PGlite> = (async () => {
+    const isNew = dataDir !== undefined && !holdsDatabase(dataDir);
+    const archive = isNew ? await readFile(initialArchive).catch(() => undefined) : undefined;
+    if (isNew && !archive) await createInWorker(dataDir);
+    const created = new PGlite({
+      dataDir,
+      extensions: { pg_trgm },
+      loadDataDir: archive ? new Blob([archive]) : undefined,
+    });
+    await created.waitReady;
+    return created;
+  })();
+  // Drizzle needs a client now; this one hands each call to PGlite once it is open.
+  const client = {
+    query: async (...args: Parameters<PGlite['query']>) => (await opened).query(...args),
+    exec: async (...args: Parameters<PGlite['exec']>) => (await opened).exec(...args),
+    transaction: async <T>(fn: Parameters<PGlite['transaction']>[0]) =>
+      (await opened).transaction(fn) as Promise<T>,
+    listen: async (...args: Parameters<PGlite['listen']>) => (await opened).listen(...args),
+  };
+  const db = drizzlePglite(client as unknown as PGlite, { schema, casing: 'snake_case' });
   const ready = migratePglite(db, { migrationsFolder });
   return {
     db,
@@ -90,7 +120,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     },
     close: async () => {
       await ready.catch(() => {});
-      await client.close();
+      await (await opened).close();
     },
   };
 }

@@ -27,6 +27,8 @@ const OWNERS: Record<string, string> = {
   reports: 'server/features/reports/',
   audit_log: 'server/lib/audit.ts',
   outbox: 'server/lib/mail/',
+  credential_data_keys: 'server/lib/vaultKeys.ts',
+  login_failures: 'server/features/auth/',
 };
 
 /** The schema's tables by the name the code uses for them (`connectionFiles`) and in SQL. */

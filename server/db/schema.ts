@@ -274,6 +274,29 @@ export const billingProfiles = pgTable('billing_profiles', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Failed sign-ins counted per key (an account, an account from one address, an address) over a
+ * window, in the database so that every app process shares the same counts.
+ */
+export const loginFailures = pgTable('login_failures', {
+  key: text().primaryKey(),
+  failures: integer().notNull(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * The credential vault's data keys under envelope encryption (CREDENTIALS_KMS_KEY_ID): each is
+ * stored only as wrapped by the KMS key, so neither a database copy nor DATA_DIR opens a secret.
+ */
+export const credentialDataKeys = pgTable('credential_data_keys', {
+  /** The vault's key version: sealed values name it (`v<version>.`). */
+  version: integer().primaryKey(),
+  kmsKeyId: text().notNull(),
+  /** KMS's CiphertextBlob, base64. */
+  wrappedKey: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Stripe events already applied: a replayed or duplicated event is ignored. */
 export const stripeEvents = pgTable('stripe_events', {
   id: text().primaryKey(),

@@ -10,16 +10,33 @@ export type Sealed = { value: string; keyVersion: number };
  */
 export class CredentialVault {
   private readonly keys: Map<number, Buffer>;
-  private readonly current: number;
+  private current: number | undefined;
 
+  /**
+   * `keys` by version, the first one current. Without keys the vault is locked until `use()`
+   * gives it its data keys (envelope encryption loads them from KMS once the database is up).
+   */
   constructor(keys: [number, Buffer][]) {
-    const first = keys[0];
-    if (!first) throw new Error('The credential vault needs a key');
     this.keys = new Map(keys);
-    this.current = first[0];
+    this.current = keys[0]?.[0];
+  }
+
+  /** Adds keys (older ones stay, to open what they sealed) and seals with `current` from now on. */
+  use(keys: [number, Buffer][], current: number): void {
+    for (const [version, key] of keys) this.keys.set(version, key);
+    this.key(current);
+    this.current = current;
+  }
+
+  /** The key versions the vault holds. */
+  versions(): number[] {
+    return [...this.keys.keys()];
   }
 
   seal(plaintext: string, context: string): Sealed {
+    if (this.current === undefined) {
+      throw new Error('The credential vault is locked: its keys are not loaded yet');
+    }
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key(this.current), iv);
     // The context (e.g. "connection:12:password") binds a ciphertext to its row and field.

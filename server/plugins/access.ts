@@ -27,8 +27,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The access every route of this scope has unless it declares its own (see scopeAccess). */
     defaultAccess?: Access;
+    /** Every /api route as registered, with who may call it (the role matrix and fuzz tests). */
+    apiRoutes: ApiRoute[];
   }
 }
+
+/** One registered /api route: its method, path, access and input schemas. */
+export type ApiRoute = {
+  method: string;
+  url: string;
+  access: Access;
+  apiKey: boolean;
+  schema: { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
+};
 
 /** The versioned address of the API (`/api/v1/...`), for the routes a key may call. */
 export const API_V1 = '/api/v1/';
@@ -57,6 +68,8 @@ export function registerAccessControl(
   const { sessions, apiKeys } = deps;
   app.decorateRequest('user', null);
   app.decorateRequest('apiKeyId', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', function (route) {
     if (!route.url.startsWith('/api/')) return;
@@ -68,6 +81,16 @@ export function registerAccessControl(
       throw new Error(`Route ${route.method} ${route.url} is for admins: API keys never reach it`);
     }
     route.config = { ...route.config, access };
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      apiRoutes.push({
+        method,
+        url: route.url,
+        access,
+        apiKey: Boolean(route.config?.apiKey),
+        schema: route.schema as ApiRoute['schema'],
+      });
+    }
   });
 
   const keyLimit = keyRateLimiter(app, deps.keyRateLimit);

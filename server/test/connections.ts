@@ -72,3 +72,27 @@ export async function uploadObject(
   if (put.statusCode !== 200) throw new Error(`upload PUT failed: ${put.statusCode} ${put.body}`);
   return upload;
 }
+
+/**
+ * Uploads a file and records it on a connection as the admin's edit modal does, then lets the
+ * background work it starts (the file's import) finish. Returns the file's id.
+ */
+export async function attachFile(
+  app: FastifyInstance & { services: { queue: { drain(): Promise<void> } } },
+  cookie: string,
+  connectionId: number,
+  file: { fileName: string; contentType: string; body: Buffer },
+): Promise<number> {
+  const upload = await uploadObject(app, cookie, file);
+  const recorded = await app.inject({
+    method: 'PUT',
+    url: `/api/connections/${connectionId}/files`,
+    headers: { cookie },
+    payload: { fileUrl: upload.uploadURL, fileName: file.fileName, fileSize: file.body.length },
+  });
+  if (recorded.statusCode !== 201) {
+    throw new Error(`recording the file failed: ${recorded.statusCode} ${recorded.body}`);
+  }
+  await app.services.queue.drain();
+  return recorded.json().id as number;
+}

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { defineJob, type WithJobLog } from '../../lib/jobs/types.ts';
+import { purgeLoginFailures } from './throttle.ts';
 
-/** Expired sessions can never sign anyone in again; drop them daily. */
+/** Expired sessions can never sign anyone in again; drop them daily, with ended throttle windows. */
 export const sessionCleanupJob = defineJob({
   name: 'sessions-delete-expired',
   payload: z.object({}),
@@ -15,5 +16,6 @@ export const sessionCleanupJob = defineJob({
       .where(lt(sessions.expiresAt, new Date()))
       .returning({ id: sessions.id });
     log.info({ deleted: deleted.length }, 'expired sessions deleted');
+    await purgeLoginFailures(db);
   },
 });

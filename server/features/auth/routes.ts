@@ -3,12 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginBody, RegisterBody, User } from '../../../common/api.ts';
 import { ChangeEmailBody, ChangePasswordBody, DEACTIVATED_MESSAGE } from '../../../common/users.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { createUser, findUserByUsername, toApiUser } from '../users/service.ts';
 import { SESSION_COOKIE } from './sessions.ts';
+import {
+  clearLoginFailures,
+  loginThrottled,
+  recordLoginFailure,
+  TOO_MANY_FAILURES,
+} from './throttle.ts';
 
 const INVALID_LOGIN = 'Invalid username or password';
 
@@ -24,6 +30,14 @@ export function authRoutes(
     },
   };
 
+  // The same attributes when set and when cleared, so that a browser replaces the same cookie.
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+  } as const;
+
   /** Starts a fresh session, replacing whatever session the browser had (rotation). */
   async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number) {
     await sessions.revoke(request.cookies[SESSION_COOKIE]);
@@ -31,13 +45,7 @@ export function authRoutes(
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: 'auto',
-      expires: expiresAt,
-    });
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
   }
 
   api.post(
@@ -56,15 +64,26 @@ export function authRoutes(
   api.post(
     '/api/login',
     {
-      config: { access: 'public', ...limited },
+      // Throttled by failures (throttle.ts), not by attempts: a shared address whose people
+      // sign in correctly is never held back.
+      config: { access: 'public' },
       schema: { body: LoginBody, response: { 200: User } },
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      const throttled = await loginThrottled(db, username, request.ip);
+      if (throttled) {
+        reply.header('retry-after', throttled.retryAfterSec);
+        throw new AppError(429, TOO_MANY_FAILURES, 'rate_limited');
+      }
       const row = await findUserByUsername(db, username);
       // Verify against a dummy hash for unknown names so timing does not tell which exist.
       const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!row || !ok) throw unauthorized(INVALID_LOGIN);
+      if (!row || !ok) {
+        await recordLoginFailure(db, username, request.ip);
+        throw unauthorized(INVALID_LOGIN);
+      }
+      await clearLoginFailures(db, username, request.ip);
       if (!row.isActive) throw unauthorized(DEACTIVATED_MESSAGE);
       await signIn(request, reply, row.id);
       await users.recordSignIn(row.id);
@@ -80,7 +99,7 @@ export function authRoutes(
     },
     async (request, reply) => {
       await sessions.revoke(request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return { message: 'Signed out' };
     },
   );

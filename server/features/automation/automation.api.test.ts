@@ -194,11 +194,41 @@ describe('ProviderGate', () => {
     const a = await createProvider(t.database.db);
     const b = await createProvider(t.database.db);
     const started = Date.now();
-    await gate.wait(a.id, 400, lastCheckAt);
-    await gate.wait(b.id, 400, lastCheckAt);
-    expect(Date.now() - started).toBeLessThan(300);
-    await gate.wait(a.id, 400, lastCheckAt);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(380);
+    const firstA = await gate.reserve(a.id, 400, lastCheckAt);
+    const firstB = await gate.reserve(b.id, 400, lastCheckAt);
+    expect(Math.max(firstA, firstB) - started).toBeLessThan(300);
+    // The second login to A gets the slot one interval after the first, B is not held up.
+    const secondA = await gate.reserve(a.id, 400, lastCheckAt);
+    expect(secondA - firstA).toBe(400);
+    expect(await gate.reserve(a.id, 0, lastCheckAt)).toBeLessThan(secondA);
+  });
+
+  it('brings a check whose portal slot is far off back later instead of holding a worker', async () => {
+    const provider = await createProvider(t.database.db, { loginUrl: 'http://127.0.0.1:9/login' });
+    const { cookie } = await signedIn(t.app, t.database.db, 'user');
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    const queued: unknown[] = [];
+    const services = {
+      ...t.app.services,
+      config: { ...t.app.services.config, providerLoginIntervalMs: 60_000 },
+      queue: { enqueue: async (...args: unknown[]) => queued.push(args) },
+    };
+    const sent = await submitForm(t.app, me.json().uniqueFormUrl, submission(provider.id));
+    await t.app.services.queue.drain();
+    const started = Date.now();
+    await verifyConnectionCredentialsJob.handler(
+      { connectionId: sent.json().id },
+      { ...(services as unknown as object), log: t.app.log } as never,
+      { retryCount: 0, final: false },
+    );
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(queued).toEqual([
+      [
+        verifyConnectionCredentialsJob,
+        { connectionId: sent.json().id, slot: expect.any(Number) },
+        { startAfter: expect.any(Date) },
+      ],
+    ]);
   });
 });
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import type { JobQueue } from '../../lib/jobs/queue.ts';
 import { defineJob, type WithJobLog } from '../../lib/jobs/types.ts';
 import { type VerificationServices, verifyConnection } from './verification.ts';
+
+type VerificationNeeds = VerificationServices & { queue: Pick<JobQueue, 'enqueue'> };
 
 /**
  * Checks a customer's utility login right after the form is submitted. Only a portal that is
@@ -8,9 +11,23 @@ import { type VerificationServices, verifyConnection } from './verification.ts';
  */
 export const verifyConnectionCredentialsJob = defineJob({
   name: 'verify-connection-credentials',
-  payload: z.object({ connectionId: z.number().int().positive() }),
+  payload: z.object({
+    connectionId: z.number().int().positive(),
+    /** The portal slot (epoch ms) kept for a check brought back later. */
+    slot: z.number().int().positive().optional(),
+  }),
   retry: { limit: 3, delaySeconds: 120, backoff: true },
   expireInSeconds: 10 * 60,
-  handler: ({ connectionId }, services: WithJobLog<VerificationServices>, attempt) =>
-    verifyConnection(services, connectionId, attempt),
+  // As many checks at once as the browser has pages; the webhook, mail and import queues keep
+  // loops of their own.
+  workers: ({ config }: VerificationNeeds) => config.browser.maxPages,
+  async handler({ connectionId, slot }, services: WithJobLog<VerificationNeeds>, attempt) {
+    const outcome = await verifyConnection(services, connectionId, attempt, slot);
+    if (!outcome) return;
+    await services.queue.enqueue(
+      verifyConnectionCredentialsJob,
+      { connectionId, slot: outcome.deferredUntil },
+      { startAfter: new Date(outcome.deferredUntil) },
+    );
+  },
 });

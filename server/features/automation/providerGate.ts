@@ -6,20 +6,30 @@
 export class ProviderGate {
   private nextStart = new Map<number, number>();
 
-  async wait(
+  /**
+   * Reserves the next start for a login to the portal and says when it is (epoch ms; now or
+   * later). The caller waits for it, or, when it is far off, comes back then (see
+   * verifyConnection) so that its worker is free for other portals meanwhile.
+   */
+  async reserve(
     providerId: number,
     intervalMs: number,
     lastCheckAt: (providerId: number) => Promise<Date | null>,
-  ): Promise<void> {
-    if (intervalMs <= 0) return;
-    const last = await lastCheckAt(providerId);
+  ): Promise<number> {
     const now = Date.now();
+    if (intervalMs <= 0) return now;
+    const last = await lastCheckAt(providerId);
     const afterOthers = last ? last.getTime() + intervalMs : 0;
-    const start = Math.max(now, afterOthers, this.nextStart.get(providerId) ?? 0);
+    const start = Math.max(Date.now(), afterOthers, this.nextStart.get(providerId) ?? 0);
     this.nextStart.set(providerId, start + intervalMs);
-    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+    return start;
   }
 }
+
+export const sleepUntil = async (at: number) => {
+  const ms = at - Date.now();
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+};
 
 /** One gate per process: every worker's jobs share it. */
 export const providerGate = new ProviderGate();

@@ -9,7 +9,7 @@ import type { JobAttempt, WithJobLog } from '../../lib/jobs/types.ts';
 import type { ConnectionsService } from '../connections/service.ts';
 import { getProvider } from '../providers/service.ts';
 import { type Classified, verdictFor } from './classify.ts';
-import { providerGate } from './providerGate.ts';
+import { providerGate, sleepUntil } from './providerGate.ts';
 import { testLogin } from './service.ts';
 
 /** Thrown after recording a result worth retrying (portal down or slow): the queue retries. */
@@ -37,14 +37,21 @@ export async function verifyConnection(
   services: WithJobLog<VerificationServices>,
   connectionId: number,
   attempt: JobAttempt,
-): Promise<void> {
+  slot?: number,
+): Promise<{ deferredUntil: number } | undefined> {
   const { db, browser, config, connections, log } = services;
   const subject = await connections.loginSubject(connectionId);
   // Gone, finished or purged: there is nothing left to check.
-  if (!subject || subject.status === 'complete' || !subject.credentials) return;
+  if (!subject || subject.status === 'complete' || !subject.credentials) return undefined;
   const { credentials } = subject;
-  const note = (message: string) =>
-    connections.recordVerification(connectionId, { verified: null, message }, { announce: false });
+  const note = async (message: string) => {
+    await connections.recordVerification(
+      connectionId,
+      { verified: null, message },
+      { announce: false },
+    );
+    return undefined;
+  };
   const provider = await getProvider(db, subject.providerId);
   if (!provider.loginUrl) return note(NO_LOGIN_PAGE);
   try {
@@ -53,9 +60,15 @@ export async function verifyConnection(
     return note(`Not checked automatically: ${(error as Error).message}`);
   }
 
-  await providerGate.wait(provider.id, config.providerLoginIntervalMs, (id) =>
-    connections.lastLoginCheckAt(id),
-  );
+  // Per-portal spacing delays only this portal's checks: a slot more than a moment away is
+  // kept for this check, which the queue brings back then, and the worker moves on.
+  const start =
+    slot ??
+    (await providerGate.reserve(provider.id, config.providerLoginIntervalMs, (id) =>
+      connections.lastLoginCheckAt(id),
+    ));
+  if (start - Date.now() > DEFER_AFTER_MS) return { deferredUntil: start };
+  await sleepUntil(start);
   let result: Classified;
   try {
     result = await testLogin(
@@ -85,4 +98,8 @@ export async function verifyConnection(
     { announce: true },
   );
   if (verdict.transient) throw new TransientLoginError(verdict.message);
+  return undefined;
 }
+
+/** A check whose portal slot is further off than this is brought back later by the queue. */
+const DEFER_AFTER_MS = 2000;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SystemWarnings } from '../../../common/api.ts';
 import type { Services } from '../../services.ts';
 
 /**
@@ -11,8 +12,17 @@ import type { Services } from '../../services.ts';
  */
 export function healthRoutes(
   app: FastifyInstance,
-  { database, queue }: Pick<Services, 'database' | 'queue'>,
+  { database, queue, config }: Pick<Services, 'database' | 'queue' | 'config'>,
 ) {
+  // What admins should fix about this deployment; the dashboard shows each as a warning.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/system/warnings',
+      { config: { access: 'admin' }, schema: { response: { 200: SystemWarnings } } },
+      async () => ({ warnings: [config.credentials.warning].filter((w) => w !== undefined) }),
+    );
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {

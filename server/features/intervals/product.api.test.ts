@@ -6,7 +6,7 @@ import { Connection } from '../../../common/connections.ts';
 import { IntervalSummary } from '../../../common/intervals.ts';
 import { connectionFiles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
+import { attachFile, createProvider, submission, submitForm } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
 
 const fixtures = path.resolve('..', 'shared', 'fixtures', 'utility-data');
@@ -34,19 +34,8 @@ async function newConnection() {
   return res.json().id as number;
 }
 
-/** Uploads a file and records it on a connection as the admin's edit modal does. */
-async function attach(connectionId: number, fileName: string, body: Buffer, contentType: string) {
-  const upload = await uploadObject(t.app, admin.cookie, { fileName, contentType, body });
-  const recorded = await t.app.inject({
-    method: 'PUT',
-    url: `/api/connections/${connectionId}/files`,
-    headers: { cookie: admin.cookie },
-    payload: { fileUrl: upload.uploadURL, fileName, fileSize: body.length },
-  });
-  expect(recorded.statusCode).toBe(201);
-  await t.app.services.queue.drain();
-  return recorded.json().id as number;
-}
+const attach = (connectionId: number, fileName: string, body: Uint8Array, contentType: string) =>
+  attachFile(t.app, admin.cookie, connectionId, { fileName, contentType, body: Buffer.from(body) });
 
 const get = (url: string, cookie: string) =>
   t.app.inject({ method: 'GET', url, headers: { cookie } });

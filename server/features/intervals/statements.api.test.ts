@@ -6,7 +6,7 @@ import { IntervalSummary } from '../../../common/intervals.ts';
 import { day, writeNem12 } from '../../lib/intervals/testing/nem12File.ts';
 import { linesOf, writePdf } from '../../lib/statements/testing/pdf.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
+import { attachFile, createProvider, submission, submitForm } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
 
 // Statement PDFs and multi-meter files on a connection: what is read, what fills the
@@ -40,27 +40,8 @@ async function newConnection() {
   return res.json().id as number;
 }
 
-async function attach(
-  connectionId: number,
-  fileName: string,
-  body: Uint8Array,
-  contentType: string,
-) {
-  const upload = await uploadObject(t.app, admin.cookie, {
-    fileName,
-    contentType,
-    body: Buffer.from(body),
-  });
-  const recorded = await t.app.inject({
-    method: 'PUT',
-    url: `/api/connections/${connectionId}/files`,
-    headers: { cookie: admin.cookie },
-    payload: { fileUrl: upload.uploadURL, fileName, fileSize: body.length },
-  });
-  expect(recorded.statusCode).toBe(201);
-  await t.app.services.queue.drain();
-  return recorded.json().id as number;
-}
+const attach = (connectionId: number, fileName: string, body: Uint8Array, contentType: string) =>
+  attachFile(t.app, admin.cookie, connectionId, { fileName, contentType, body: Buffer.from(body) });
 
 const get = (url: string, cookie: string) =>
   t.app.inject({ method: 'GET', url, headers: { cookie } });

@@ -6,6 +6,7 @@ import { LocalObjectStore } from '../../lib/storage/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signedIn } from '../../test/factories.ts';
 import { orphanCleanupJob } from './jobs.ts';
+import { UPLOADS_PER_MINUTE } from './routes.ts';
 
 /** A real 1x1 PNG. */
 const PNG = Buffer.from(
@@ -53,13 +54,14 @@ async function uploadLogo(body: Buffer, contentType = 'image/png') {
 }
 
 describe('POST /api/objects/upload', () => {
-  it('refuses anonymous callers', async () => {
+  it('refuses anonymous callers, and users, who never upload: no disk to fill', async () => {
     const res = await requestUpload(undefined);
     expect(res.statusCode).toBe(401);
+    expect((await requestUpload(user)).statusCode).toBe(403);
   });
 
   it('signs a connection file upload under a server-chosen key, with no body at all', async () => {
-    const res = await requestUpload(user);
+    const res = await requestUpload(admin);
     expect(res.statusCode).toBe(200);
     const upload = UploadResponse.parse(res.json());
     expect(upload.key).toMatch(/^files\/[A-Za-z0-9_-]{22}$/);
@@ -68,8 +70,30 @@ describe('POST /api/objects/upload', () => {
     expect(await t.app.services.store.head(upload.key)).toMatchObject({ size: 8 });
   });
 
+  it("takes a browser's PUT over a real connection, and refuses a wrong type in words", async () => {
+    // Injected requests have no socket; the guards that read the body must also pass a real one.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const signed = async (contentType: string) =>
+      UploadResponse.parse(
+        (await requestUpload(admin, { purpose: 'logo', contentType, size: 4 })).json(),
+      );
+    const put = (upload: UploadResponse, type: string) =>
+      fetch(new URL(upload.uploadURL, address), {
+        method: 'PUT',
+        headers: { 'content-type': type },
+        body: Buffer.from('\u0000PNG'),
+        signal: AbortSignal.timeout(5000),
+      });
+    const png = await signed('image/png');
+    expect((await put(png, 'image/png')).status).toBe(200);
+    expect(await t.app.services.store.head(png.key)).toMatchObject({ size: 4 });
+    const refused = await put(await signed('image/png'), 'image/gif');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'This upload must be sent as image/png' });
+  });
+
   it('keeps a plain file extension but never the client name', async () => {
-    const res = await requestUpload(user, {
+    const res = await requestUpload(admin, {
       fileName: '../../etc/passwd.CSV',
       contentType: 'text/csv',
     });
@@ -77,12 +101,12 @@ describe('POST /api/objects/upload', () => {
   });
 
   it('refuses a file over 10,485,760 bytes before and during the upload, storing nothing', async () => {
-    const tooBig = await requestUpload(user, { contentType: 'text/csv', size: 10_485_761 });
+    const tooBig = await requestUpload(admin, { contentType: 'text/csv', size: 10_485_761 });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe('File is larger than the limit of 10485760 bytes');
 
     const upload = UploadResponse.parse(
-      (await requestUpload(user, { contentType: 'text/csv' })).json(),
+      (await requestUpload(admin, { contentType: 'text/csv' })).json(),
     );
     const res = await putBody(upload, Buffer.alloc(10_485_761, 0x61));
     expect(res.statusCode).toBe(413);
@@ -168,12 +192,30 @@ describe('PUT /api/provider-images', () => {
   });
 });
 
+describe('upload rate and quota', () => {
+  it(`gives one administrator at most ${UPLOADS_PER_MINUTE} upload addresses a minute, another has their own`, async () => {
+    const busy = (await signedIn(t.app, t.database.db, 'admin')).cookie;
+    const statuses: number[] = [];
+    for (let i = 0; i <= UPLOADS_PER_MINUTE; i++) {
+      statuses.push((await requestUpload(busy, { contentType: 'text/csv' })).statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(UPLOADS_PER_MINUTE);
+    const refused = await requestUpload(busy, { contentType: 'text/csv' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: `At most ${UPLOADS_PER_MINUTE} uploads a minute. Please wait a moment and try again.`,
+    });
+    const other = (await signedIn(t.app, t.database.db, 'admin')).cookie;
+    expect((await requestUpload(other, { contentType: 'text/csv' })).statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/uploads/s3/params (companion-style single request)', () => {
   it('returns a form upload that stores the file under the server key', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/uploads/s3/params?filename=usage.csv&type=text%2Fcsv&metadata%5Bname%5D=usage.csv',
-      headers: { cookie: user },
+      headers: { cookie: admin },
     });
     expect(res.statusCode).toBe(200);
     const { method, url, fields, headers } = res.json();

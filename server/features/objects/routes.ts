@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,7 +8,7 @@ import {
   UploadRequestBody,
   UploadResponse,
 } from '../../../common/uploads.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { acceptLogo, PREFIX, planUpload, signUpload } from './service.ts';
@@ -29,14 +29,48 @@ const CompanionParamsResponse = z.object({
   headers: z.record(z.string(), z.string()),
 });
 
+/** Upload addresses one administrator may ask for: a burst, and a day's quota. */
+export const UPLOADS_PER_MINUTE = 30;
+export const UPLOADS_PER_DAY = 1000;
+
 export function objectRoutes(app: FastifyInstance, { store }: Pick<Services, 'store'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Only administrators upload (connection files, logos), and each within a rate and a quota,
+  // counted per account once the caller is known (preHandler), not per address.
+  const perUser = (request: FastifyRequest) => `upload:${request.user?.id ?? request.ip}`;
+  const rateLimit = {
+    max: UPLOADS_PER_MINUTE,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      message: `At most ${UPLOADS_PER_MINUTE} uploads a minute. Please wait a moment and try again.`,
+    }),
+  };
+  let daily: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  const dailyQuota = async (request: FastifyRequest) => {
+    daily ??= app.createRateLimit({
+      max: UPLOADS_PER_DAY,
+      timeWindow: 24 * 60 * 60 * 1000,
+      keyGenerator: (req) => `upload-day:${req.user?.id}`,
+    });
+    const state = await daily(request);
+    if (!state.isAllowed && state.isExceeded) {
+      throw new AppError(
+        429,
+        `The daily quota of ${UPLOADS_PER_DAY} uploads is used up. It renews within 24 hours.`,
+        'rate_limited',
+      );
+    }
+  };
 
   // The server chooses the key and bounds the size and type; the browser only sends the body.
   api.post(
     '/api/objects/upload',
     {
-      config: { access: 'user' },
+      config: { access: 'admin', rateLimit },
+      preHandler: dailyQuota,
       schema: { body: UploadRequestBody, response: { 200: UploadResponse } },
     },
     async (request) => signUpload(store, currentUser(request), request.body),
@@ -46,7 +80,8 @@ export function objectRoutes(app: FastifyInstance, { store }: Pick<Services, 'st
   api.get(
     '/api/uploads/s3/params',
     {
-      config: { access: 'user' },
+      config: { access: 'admin', rateLimit },
+      preHandler: dailyQuota,
       schema: { querystring: CompanionParamsQuery, response: { 200: CompanionParamsResponse } },
     },
     async (request) => {

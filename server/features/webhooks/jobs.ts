@@ -9,6 +9,8 @@ export const webhookDeliveryJob = defineJob({
   name: 'webhook-deliver',
   payload: z.object({ deliveryId: z.number().int().positive() }),
   retry: { limit: 5, delaySeconds: 60, backoff: true },
+  // Deliveries are short and come in bursts: fifty at a time, side by side.
+  batchSize: 50,
   expireInSeconds: 60,
   async handler({ deliveryId }, { db, webhookGuard }: { db: Db; webhookGuard: UrlGuard }) {
     await deliver(db, webhookGuard, deliveryId);

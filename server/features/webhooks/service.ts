@@ -41,10 +41,10 @@ const SUBSCRIPTIONS_TTL_MS = 5_000;
 export class WebhooksService {
   private subscriptions?: { at: number; list: Promise<{ id: number; events: string[] }[]> };
   private readonly db: Db;
-  private readonly queue: Pick<JobQueue, 'enqueue'>;
+  private readonly queue: Pick<JobQueue, 'enqueue' | 'enqueueMany'>;
   private readonly guard: UrlGuard;
 
-  constructor(deps: { db: Db; queue: Pick<JobQueue, 'enqueue'>; guard: UrlGuard }) {
+  constructor(deps: { db: Db; queue: Pick<JobQueue, 'enqueue' | 'enqueueMany'>; guard: UrlGuard }) {
     this.db = deps.db;
     this.queue = deps.queue;
     this.guard = deps.guard;
@@ -65,7 +65,10 @@ export class WebhooksService {
     const endpointIds =
       onlyEndpoint !== undefined ? [onlyEndpoint] : await this.subscribersOf(event, data);
     const ids = await recordDeliveries(this.db, endpointIds, event, { ...data });
-    for (const deliveryId of ids) await this.queue.enqueue(webhookDeliveryJob, { deliveryId });
+    await this.queue.enqueueMany(
+      webhookDeliveryJob,
+      ids.map((deliveryId) => ({ deliveryId })),
+    );
     return ids;
   }
 

@@ -140,7 +140,7 @@ export class BrowserService {
       const proxy = new EgressProxy(this.guard);
       return { proxy, url: await proxy.listen() };
     })();
-    const { url } = await this.proxy;
+    const { proxy, url } = await this.proxy;
     let browser: Browser;
     try {
       // Loaded on first use: playwright-core takes about a second to import, which every
@@ -149,8 +149,10 @@ export class BrowserService {
       browser = await chromium.launch({
         executablePath,
         headless: true,
-        // Every request goes through the egress proxy, loopback included.
-        args: [...CHROMIUM_FLAGS, `--proxy-server=${url}`, '--proxy-bypass-list=<-loopback>'],
+        // Every request goes through the egress proxy, loopback included, with the proxy's
+        // per-process credentials (Playwright answers its 407 challenge).
+        proxy: { server: url, ...proxy.credentials },
+        args: [...CHROMIUM_FLAGS, '--proxy-bypass-list=<-loopback>'],
         handleSIGINT: false,
         handleSIGTERM: false,
         handleSIGHUP: false,

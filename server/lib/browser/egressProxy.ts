@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { RefusedUrlError } from './errors.ts';
@@ -28,14 +29,36 @@ export const REFUSED_HEADER = 'x-egress-refused';
  * it checked, so a DNS answer that changes between check and use changes nothing.
  */
 export class EgressProxy {
-  private server = http.createServer((req, res) => this.forward(req, res));
+  private server = http.createServer((req, res) => {
+    if (this.authorized(req)) return this.forward(req, res);
+    res.writeHead(407, { 'proxy-authenticate': 'Basic realm="egress"' }).end();
+  });
   /** Hosts refused since start, for diagnostics and tests. */
   readonly refused: string[] = [];
+  /**
+   * The credentials only this process's browser is given: any other local process that finds
+   * the port is answered 407, so it cannot use the proxy to reach out as the service.
+   */
+  readonly credentials = { username: 'browser', password: randomBytes(24).toString('base64url') };
+  private readonly expected =
+    `Basic ${Buffer.from(`${this.credentials.username}:${this.credentials.password}`).toString('base64')}`;
 
   constructor(private guard: UrlGuard) {
-    this.server.on('connect', (req, socket: Socket, head) => this.tunnel(req, socket, head));
+    this.server.on('connect', (req, socket: Socket, head) => {
+      if (this.authorized(req)) return this.tunnel(req, socket, head);
+      socket.on('error', () => socket.destroy());
+      socket.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="egress"\r\n\r\n',
+      );
+    });
     this.server.on('upgrade', (_req, socket: Socket) => socket.destroy());
     this.server.on('clientError', (_err, socket) => socket.destroy());
+  }
+
+  private authorized(req: IncomingMessage): boolean {
+    const given = Buffer.from(req.headers['proxy-authorization'] ?? '');
+    const expected = Buffer.from(this.expected);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   async listen(): Promise<string> {

@@ -98,7 +98,11 @@ describe('JobQueue', () => {
 
   it('takes a burst in one poll, and fails and retries a job of the batch on its own', async () => {
     const markers = ['batch-a', 'batch-b', 'fail-batch-c', 'batch-d', 'batch-e', 'batch-f'];
-    for (const marker of markers) await queue.enqueue(batchedJob, { marker });
+    // A burst queued in one statement (a webhook fan-out) wakes the worker once.
+    await queue.enqueueMany(
+      batchedJob,
+      markers.map((marker) => ({ marker })),
+    );
     const runs = await waitFor(async () => {
       const rows = await database.db
         .select({ action: auditLog.action, marker: auditLog.entityId })
@@ -120,6 +124,34 @@ describe('JobQueue', () => {
     );
     expect(fetched.rows).toHaveLength(1);
   }, 30_000);
+
+  it('wakes the worker when a job is queued, here or in another process, instead of waiting for the next poll', async () => {
+    // The worker polls every 5 s: a job picked up much faster than that was woken by its insert.
+    const ranWithin = async (enqueue: () => Promise<unknown>, marker: string) => {
+      await new Promise((r) => setTimeout(r, 200));
+      const started = Date.now();
+      await enqueue();
+      await waitFor(async () => {
+        const [r] = await database.db.select().from(auditLog).where(eq(auditLog.entityId, marker));
+        return r;
+      });
+      return Date.now() - started;
+    };
+    expect(
+      await ranWithin(() => queue.enqueue(recordJob, { marker: 'woken-here' }), 'woken-here'),
+    ).toBeLessThan(1000);
+    if (database.kind !== 'postgres') return;
+    // Another process (an app without workers) queues: its NOTIFY reaches this worker.
+    const other = new JobQueue<TestServices>(database, [recordJob], pino({ level: 'silent' }));
+    await other.start({ work: false });
+    try {
+      expect(
+        await ranWithin(() => other.enqueue(recordJob, { marker: 'woken-there' }), 'woken-there'),
+      ).toBeLessThan(1000);
+    } finally {
+      await other.stop();
+    }
+  });
 
   it('refuses a payload that does not match the job schema', async () => {
     await expect(queue.enqueue(recordJob, { marker: 42 } as never)).rejects.toThrow();

@@ -3,6 +3,9 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import type { JobAttempt, JobDefinition } from './types.ts';
 
+/** The NOTIFY channel on which a process says that it queued a job (the payload: the queue). */
+const QUEUED_CHANNEL = 'job_queued';
+
 // biome-ignore lint/suspicious/noExplicitAny: a list of jobs holds every payload type.
 type AnyJob<Services> = JobDefinition<any, Services>;
 
@@ -17,6 +20,10 @@ export class JobQueue<Services extends object = object> {
   ready = false;
   /** Jobs running in-process (inline mode), so tests can wait for them. */
   private inline = new Set<Promise<void>>();
+  /** This process's polling loops by queue, woken when a job is queued. */
+  private loops = new Map<string, string[]>();
+  /** Stops listening for jobs queued by other processes. */
+  private unlisten?: Promise<(() => Promise<void>) | undefined>;
 
   /**
    * In `inline` mode (tests) nothing touches pg-boss: an enqueued job runs in this process
@@ -26,7 +33,7 @@ export class JobQueue<Services extends object = object> {
   private services?: Services;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private definitions: AnyJob<Services>[],
     private log: FastifyBaseLogger,
     private mode: 'queue' | 'inline' = 'queue',
@@ -34,9 +41,10 @@ export class JobQueue<Services extends object = object> {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => database.executeSql(text, values) },
       schema: 'pgboss',
-      // PGlite is one connection running on the main thread: every poll of every queue briefly
-      // holds up HTTP requests, so the embedded setup polls less often.
-      pollingIntervalSeconds: database.kind === 'pglite' ? 5 : 1,
+      // A queued job wakes the workers at once (in this process, and in others by NOTIFY on
+      // PostgreSQL); the poll only picks up retries, delayed jobs and a missed wake-up. (PGlite
+      // is one connection on the main thread: every poll briefly holds up HTTP requests.)
+      pollingIntervalSeconds: 5,
     });
     this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
   }
@@ -59,26 +67,17 @@ export class JobQueue<Services extends object = object> {
           expireInSeconds: def.expireInSeconds ?? 15 * 60,
         });
         if (def.schedule) await this.boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
-        if (options.work) {
-          const batchSize = def.batchSize ?? 1;
-          await this.boss.work(def.name, { includeMetadata: true, batchSize }, async (jobs) => {
-            for (const job of jobs) {
-              const attempt = {
-                retryCount: job.retryCount,
-                final: job.retryCount >= job.retryLimit,
-              };
-              if (jobs.length === 1) {
-                await this.run(def, job.data, attempt);
-                continue;
-              }
-              // In a batch, a failure is this job's alone: it is failed (and retried) by itself,
-              // and pg-boss completes only the jobs still active when the batch returns.
-              await this.run(def, job.data, attempt).catch((err: Error) =>
-                this.boss.fail(def.name, job.id, { message: err.message }),
-              );
-            }
+        if (options.work) await this.startLoops(def);
+      }
+      // Jobs queued by another process (an app without workers, another worker) wake this
+      // one's loops at once; PGlite has one process, which wakes its own loops as it queues.
+      if (options.work && this.database.kind === 'postgres') {
+        this.unlisten = this.database
+          .listen(QUEUED_CHANNEL, (name) => this.wake(name))
+          .catch((err) => {
+            this.log.warn({ err }, 'job queue: no wake-up on insert; polling only');
+            return undefined;
           });
-        }
       }
     })();
     this.started.then(
@@ -88,6 +87,56 @@ export class JobQueue<Services extends object = object> {
       () => {},
     );
     return this.started;
+  }
+
+  /**
+   * The queue's polling loops: each fetches up to `batchSize` jobs and runs them side by side;
+   * after a full batch it fetches again at once instead of waiting for the next poll.
+   */
+  private async startLoops(def: AnyJob<Services>): Promise<void> {
+    const batchSize = def.batchSize ?? 1;
+    const workers =
+      typeof def.workers === 'function' && this.services
+        ? def.workers(this.services)
+        : typeof def.workers === 'number'
+          ? def.workers
+          : 1;
+    const ids: string[] = [];
+    this.loops.set(def.name, ids);
+    for (let i = 0; i < Math.max(1, workers); i++) {
+      const id: string = await this.boss.work(
+        def.name,
+        { includeMetadata: true, batchSize },
+        async (jobs) => {
+          const attemptOf = (job: (typeof jobs)[number]) => ({
+            retryCount: job.retryCount,
+            final: job.retryCount >= job.retryLimit,
+          });
+          const [only] = jobs;
+          if (jobs.length === 1 && only) {
+            await this.run(def, only.data, attemptOf(only));
+          } else {
+            // In a batch, a failure is this job's alone: it is failed (and retried) by itself,
+            // and pg-boss completes only the jobs still active when the batch returns.
+            await Promise.all(
+              jobs.map((job) =>
+                this.run(def, job.data, attemptOf(job)).catch((err: Error) =>
+                  this.boss.fail(def.name, job.id, { message: err.message }),
+                ),
+              ),
+            );
+          }
+          // A full batch means more are probably waiting: fetch again without the poll's pause.
+          if (jobs.length >= batchSize) this.boss.notifyWorker(id);
+        },
+      );
+      ids.push(id);
+    }
+  }
+
+  /** Wakes this process's loops of a queue (a job was queued for it). */
+  private wake(name: string): void {
+    for (const id of this.loops.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
   /**
@@ -129,7 +178,51 @@ export class JobQueue<Services extends object = object> {
     }
     if (!this.started) throw new Error('The job queue has not been started');
     await this.started;
-    return this.boss.send(def.name, data, options);
+    const id = await this.boss.send(def.name, data, options);
+    if (!options.startAfter) await this.announce(def.name);
+    return id;
+  }
+
+  /**
+   * Queues many jobs of one kind in one statement (a fan-out, a backlog), then wakes the
+   * workers once. Inline mode runs them one after another like `enqueue`.
+   */
+  async enqueueMany<P extends Record<string, unknown>>(
+    def: JobDefinition<P, never>,
+    payloads: P[],
+  ): Promise<void> {
+    if (payloads.length === 0) return;
+    if (this.mode === 'inline' || payloads.length === 1) {
+      for (const payload of payloads) await this.enqueue(def, payload);
+      return;
+    }
+    if (!this.definitions.some((known) => known.name === def.name)) {
+      throw new Error(`Job ${def.name} is not in the job registry (server/jobs.ts)`);
+    }
+    if (!this.started) throw new Error('The job queue has not been started');
+    await this.started;
+    const queued = payloads.map((payload) => ({
+      name: def.name,
+      data: def.payload.parse(payload),
+      retryLimit: def.retry?.limit ?? 0,
+      retryDelay: def.retry?.delaySeconds ?? 0,
+      retryBackoff: def.retry?.backoff ?? false,
+      expireInSeconds: def.expireInSeconds ?? 15 * 60,
+    }));
+    // pg-boss inserts a list as one statement; large fan-outs go in slices of a thousand.
+    for (let i = 0; i < queued.length; i += 1000) {
+      await this.boss.insert(queued.slice(i, i + 1000));
+    }
+    await this.announce(def.name);
+  }
+
+  /** Tells every process's loops of the queue that a job is waiting. */
+  private async announce(name: string): Promise<void> {
+    this.wake(name);
+    if (this.database.kind !== 'postgres') return;
+    await this.database
+      .executeSql('select pg_notify($1, $2)', [QUEUED_CHANNEL, name])
+      .catch((err: Error) => this.log.warn({ err }, 'job queue: wake-up not sent'));
   }
 
   /** Waits until no inline job is running. */
@@ -141,6 +234,7 @@ export class JobQueue<Services extends object = object> {
     await this.drain();
     if (!this.started) return;
     await this.started.catch(() => {});
+    await (await this.unlisten)?.();
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 }

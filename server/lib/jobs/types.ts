@@ -37,6 +37,12 @@ export type JobDefinition<
    * fails, on its own; `expireInSeconds` must cover the whole batch.
    */
   batchSize?: number;
+  /**
+   * Polling loops of this queue per process (default 1), each running its batch: jobs that wait
+   * on something slow (a portal, the browser) run side by side, while every queue keeps loops
+   * of its own and never waits behind another. A number, or one read from the services.
+   */
+  workers?: number | ((services: Needs) => number);
 };
 
 export const defineJob = <P extends Record<string, unknown>, Needs = object>(

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError, forbidden, notFound } from '../errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../errors.ts';
 import {
   assertValidKey,
   assertValidPrefix,
@@ -145,7 +145,7 @@ export class LocalObjectStore implements ObjectStore {
       if (grant.size !== undefined && bytes !== grant.size) {
         throw forbidden('The file size does not match the signed upload');
       }
-      await commit(part, file, grant.type);
+      await commit(part, file, grant.type, { overwrite: false });
       return { etag: `"${md5.digest('hex')}"` };
     } finally {
       body.off('close', interrupted).off('error', interrupted).unpipe(inlet);
@@ -189,8 +189,25 @@ export class LocalObjectStore implements ObjectStore {
   }
 }
 
-/** Records the content type, then moves the finished body into place. */
-async function commit(part: string, file: string, contentType: string) {
+/**
+ * Records the content type, then moves the finished body into place. Without `overwrite` (a
+ * browser's upload) the body is linked in only where no object is yet: an upload address is
+ * used once, and a file already uploaded (and perhaps recorded) is never replaced through it.
+ */
+async function commit(
+  part: string,
+  file: string,
+  contentType: string,
+  { overwrite = true }: { overwrite?: boolean } = {},
+) {
+  if (!overwrite) {
+    try {
+      await fs.link(part, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw conflict(UPLOAD_USED);
+      throw error;
+    }
+  }
   const metaPart = partName(file + META_SUFFIX);
   try {
     await fs.writeFile(metaPart, JSON.stringify({ contentType }), { flag: 'wx' });
@@ -198,8 +215,11 @@ async function commit(part: string, file: string, contentType: string) {
   } finally {
     await fs.rm(metaPart, { force: true });
   }
-  await fs.rename(part, file);
+  if (overwrite) await fs.rename(part, file);
 }
+
+export const UPLOAD_USED =
+  'This upload address has been used already. Upload the file again to get a new one.';
 
 async function readType(file: string): Promise<string | undefined> {
   const text = await fs.readFile(file + META_SUFFIX, 'utf8').catch(missingAsNull);

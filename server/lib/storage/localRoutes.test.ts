@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LocalObjectStore } from './local.ts';
+import { type LocalObjectStore, UPLOAD_USED } from './local.ts';
 import { filesUnder, storageApp, tempStore, testClock } from './testing/storageApp.ts';
 
 const PDF = 'application/pdf';
@@ -198,6 +198,16 @@ describe('refused uploads', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'The file size does not match the signed upload' });
     expect(filesUnder(store.dir)).toEqual([]);
+  });
+
+  it('takes an upload address once: a second PUT, or one onto a stored file, changes nothing', async () => {
+    const upload = await signPut();
+    expect((await put(upload.url, bytes(5, 1))).statusCode).toBe(200);
+    const again = await put(upload.url, bytes(7, 2));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: UPLOAD_USED });
+    expect(Buffer.from(await store.getBytes(KEY)).equals(bytes(5, 1))).toBe(true);
+    expect(filesUnder(store.dir).sort()).toEqual([KEY, `${KEY}~meta`]);
   });
 
   it('keeps the previous object when a replacement is refused', async () => {

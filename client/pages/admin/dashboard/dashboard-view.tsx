@@ -4,6 +4,7 @@ import { OutboxCard } from '../outbox/outbox-card.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { RecentConnections } from './recent-connections.tsx';
 import { StatCards } from './stat-cards.tsx';
+import { SystemWarnings } from './system-warnings.tsx';
 
 /** The admin's overview (SPEC section 2): figures, form link, latest submissions, shortcuts. */
 export default function DashboardView() {
@@ -11,6 +12,7 @@ export default function DashboardView() {
   if (!user) return null;
   return (
     <div className="grid gap-6">
+      <SystemWarnings />
       <StatCards />
       <FormLinkCard uniqueFormUrl={user.uniqueFormUrl} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
