@@ -50,9 +50,24 @@ export const ConnectionFile = z.object({
   importError: z.string().nullable(),
   /** For a statement PDF, once read: the facts printed on it. */
   statement: Statement.nullable(),
+  /** 'retrieved': the service's browser downloaded it from the portal page `sourcePage`. */
+  source: z.enum(['upload', 'retrieved']),
+  sourcePage: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type ConnectionFile = z.infer<typeof ConnectionFile>;
+
+/** What the last automated retrieval on the customer's portal found, and what is left to do. */
+export const RetrievalSummary = z.object({
+  at: z.iso.datetime(),
+  /** Statement PDFs found on the portal (new or already on the connection). */
+  bills: z.number().int(),
+  /** Whether a Green Button / usage export was downloaded. */
+  intervalExport: z.enum(['found', 'not_found']),
+  /** One sentence for the admin: found, not found, and what must be done by hand. */
+  message: z.string(),
+});
+export type RetrievalSummary = z.infer<typeof RetrievalSummary>;
 
 /** A connection as its owner and admins see it. Credentials are never part of it. */
 export const Connection = z.object({
@@ -79,6 +94,7 @@ export const Connection = z.object({
   credentialsPurgedAt: z.iso.datetime().nullable(),
   credentialsVerified: z.boolean().nullable(),
   verificationMessage: z.string().nullable(),
+  retrieval: RetrievalSummary.nullable(),
   consentAt: z.iso.datetime().nullable(),
   files: z.array(ConnectionFile),
   createdAt: z.iso.datetime(),

@@ -20,6 +20,11 @@ export const Provider = PublicProvider.extend({
   usernameSelector: z.string().nullable(),
   passwordSelector: z.string().nullable(),
   submitSelector: z.string().nullable(),
+  /** Automated retrieval: where the bills and the usage export are (an address or a link's
+   * text), and the export's button; null means detected on the portal. */
+  billsPage: z.string().nullable(),
+  usagePage: z.string().nullable(),
+  exportControl: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -70,6 +75,9 @@ export const ProviderUpdate = ProviderInput.extend({
   usernameSelector: optionalText(500),
   passwordSelector: optionalText(500),
   submitSelector: optionalText(500),
+  billsPage: optionalText(500),
+  usagePage: optionalText(500),
+  exportControl: optionalText(500),
   isActive: z.boolean().optional(),
 });
 export type ProviderUpdate = z.infer<typeof ProviderUpdate>;

@@ -130,6 +130,11 @@ export const providers = pgTable(
     usernameSelector: text(),
     passwordSelector: text(),
     submitSelector: text(),
+    /** Automated retrieval: the bills page and the usage page (an address or a link's text),
+     * and the export control's text; null means detected on the portal. */
+    billsPage: text(),
+    usagePage: text(),
+    exportControl: text(),
     ...timestamps,
   },
   (t) => [
@@ -174,6 +179,10 @@ export const connections = pgTable(
     credentialsVerified: boolean(),
     verificationMessage: text(),
     verifiedAt: timestamp({ withTimezone: true }),
+    /** What the last automated retrieval found (common/connections.ts RetrievalSummary). */
+    retrieval: jsonb(),
+    /** Set while a retrieval runs: another one for this connection waits its turn. */
+    retrievalStartedAt: timestamp({ withTimezone: true }),
     /** Client-supplied idempotency key so a double-clicked submit creates one row. */
     submissionKey: text(),
     ...timestamps,
@@ -204,6 +213,14 @@ export const connectionFiles = pgTable(
     importError: text(),
     /** What a statement PDF says (common/connections.ts Statement); null for other files. */
     statement: jsonb(),
+    /** 'upload' (an admin's) or 'retrieved' (the browser fetched it from the portal). */
+    source: text({ enum: ['upload', 'retrieved'] })
+      .notNull()
+      .default('upload'),
+    /** For a retrieved file: the portal page it was downloaded from. */
+    sourcePage: text(),
+    /** SHA-256 of the content (hex): the same file is never recorded twice on a connection. */
+    contentHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

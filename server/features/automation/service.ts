@@ -10,6 +10,7 @@ import { getProvider } from '../providers/service.ts';
 import { type Classified, verdictFor } from './classify.ts';
 import { detectSelectors } from './detect.ts';
 import { attemptLogin, type Credentials, type LoginTarget } from './login.ts';
+import { type Retrieval, type RetrievalSettings, retrieveDocuments } from './retrieval.ts';
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
@@ -60,6 +61,42 @@ export async function testLogin(
     return {
       outcome: 'portal_unavailable',
       detail: `the login took longer than ${seconds(error.timeoutMs)} s`,
+    };
+  }
+}
+
+/** A login, then (when it worked) what the same session could fetch from the portal. */
+export type LoginAndRetrieval = { login: Classified; retrieval?: Retrieval };
+
+/**
+ * Logs in and, once signed in, walks the same browser session through the portal for the
+ * bills and the interval export (retrieval.ts). The time limit covers both; a walk cut short
+ * keeps what it had not yet found as notes.
+ */
+export async function loginAndRetrieve(
+  browser: BrowserService,
+  target: LoginTarget,
+  credentials: Credentials,
+  settings: RetrievalSettings,
+  options: { timeoutMs?: number } = {},
+): Promise<LoginAndRetrieval> {
+  await browser.checkUrl(target.loginUrl);
+  try {
+    return await browser.run(
+      async (page, task) => {
+        const login = await attemptLogin(page, target, credentials, task);
+        if (login.outcome !== 'success') return { login };
+        return { login, retrieval: await retrieveDocuments(page, settings, task) };
+      },
+      { ...options, downloads: true },
+    );
+  } catch (error) {
+    if (!(error instanceof TaskTimeoutError)) throw error;
+    return {
+      login: {
+        outcome: 'portal_unavailable',
+        detail: `the login took longer than ${seconds(error.timeoutMs)} s`,
+      },
     };
   }
 }

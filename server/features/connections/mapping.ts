@@ -1,4 +1,9 @@
-import type { Connection, ConnectionFile, Statement } from '../../../common/connections.ts';
+import type {
+  Connection,
+  ConnectionFile,
+  RetrievalSummary,
+  Statement,
+} from '../../../common/connections.ts';
 import type { connectionFiles, connections } from '../../db/schema.ts';
 
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -15,6 +20,8 @@ export function toConnectionFile(row: FileRow): ConnectionFile {
     importStatus: (row.importStatus as ConnectionFile['importStatus']) ?? null,
     importError: row.importError,
     statement: (row.statement as Statement | null) ?? null,
+    source: row.source,
+    sourcePage: row.sourcePage,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -47,6 +54,7 @@ export function toConnection(
     credentialsPurgedAt: row.credentialsPurgedAt?.toISOString() ?? null,
     credentialsVerified: row.credentialsVerified,
     verificationMessage: row.verificationMessage,
+    retrieval: (row.retrieval as RetrievalSummary | null) ?? null,
     consentAt: row.consentAt?.toISOString() ?? null,
     files: files.map(toConnectionFile),
     createdAt: row.createdAt.toISOString(),

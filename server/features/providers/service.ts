@@ -29,6 +29,9 @@ export function toProvider(row: ProviderRow): Provider {
     usernameSelector: row.usernameSelector,
     passwordSelector: row.passwordSelector,
     submitSelector: row.submitSelector,
+    billsPage: row.billsPage,
+    usagePage: row.usagePage,
+    exportControl: row.exportControl,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

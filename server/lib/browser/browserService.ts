@@ -63,7 +63,14 @@ export class BrowserService {
     findChromium(this.config.executablePath, this.config.searchPath ?? '');
   }
 
-  async run<T>(task: BrowserTask<T>, options: { timeoutMs?: number } = {}): Promise<T> {
+  /**
+   * Runs `task` in a fresh context. `downloads` lets the page save files (a retrieval): they land
+   * in Playwright's temporary folder and are deleted with the context.
+   */
+  async run<T>(
+    task: BrowserTask<T>,
+    options: { timeoutMs?: number; downloads?: boolean } = {},
+  ): Promise<T> {
     if (this.closed) throw new BrowserUnavailableError('the browser service has shut down');
     this.active++;
     clearTimeout(this.idleTimer);
@@ -73,7 +80,7 @@ export class BrowserService {
       const browser = await this.browser();
       context = await browser.newContext({
         serviceWorkers: 'block',
-        acceptDownloads: false,
+        acceptDownloads: options.downloads ?? false,
         locale: 'en-US',
         viewport: { width: 1280, height: 900 },
         userAgent: userAgentFor(browser.version()),

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as pages from './portalPages.ts';
+import { serveRetrieval } from './retrievalPortals.ts';
 
 /** Accounts of the test portals and what signing in with them leads to. */
 export const PORTAL_ACCOUNTS = {
@@ -101,12 +102,15 @@ export type Portals = {
   crossUrl(path: string): string;
   /** Requests received, as `METHOD /path`, for asserting what reached the portal. */
   requests: string[];
+  /** Usage exports the retrieval portals sent, as `format:months`. */
+  exports: string[];
   close(): Promise<void>;
 };
 
 /** Starts the test portals on two loopback ports. */
 export async function startPortals(): Promise<Portals> {
   const requests: string[] = [];
+  const served = { exports: [] as string[] };
   const servers = [0, 1].map(() => http.createServer());
   const listen = (s: http.Server) =>
     new Promise<string>((resolve) =>
@@ -123,6 +127,7 @@ export async function startPortals(): Promise<Portals> {
       const path = (req.url ?? '/').split('?')[0];
       const key = `${req.method} ${path}`;
       requests.push(key);
+      if (await serveRetrieval(req, res, served)) return;
       const route = routes[key];
       if (!route) return html(res, pages.layout('Not found', '<h1>Page not found</h1>'), 404);
       await route(req, res, { crossOrigin: cross });
@@ -132,6 +137,7 @@ export async function startPortals(): Promise<Portals> {
     url: (path) => `${main}${path}`,
     crossUrl: (path) => `${cross}${path}`,
     requests,
+    exports: served.exports,
     close: async () => {
       for (const server of servers) {
         server.closeAllConnections();

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserService } from '../../lib/browser/index.ts';
+import { sniff } from './documents.ts';
+import { dateIn, type RetrievalSettings } from './retrieval.ts';
+import { loginAndRetrieve } from './service.ts';
+import { PORTAL_ACCOUNTS, type Portals, startPortals } from './testing/portals.ts';
+import { statementPdf } from './testing/retrievalPortals.ts';
+
+let portals: Portals;
+let browser: BrowserService;
+beforeAll(async () => {
+  portals = await startPortals();
+  browser = new BrowserService({
+    executablePath: undefined,
+    allowedHosts: ['127.0.0.1'],
+    maxPages: 2,
+    pageTimeoutMs: 5000,
+    taskTimeoutMs: 90_000,
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portals?.close();
+});
+
+const detect: RetrievalSettings = { billsPage: null, usagePage: null, exportControl: null };
+const retrieve = (variant: string, settings = detect) =>
+  loginAndRetrieve(
+    browser,
+    { loginUrl: portals.url(`/retrieval/${variant}/`) },
+    PORTAL_ACCOUNTS.good,
+    settings,
+  );
+const pdfOf = (id: string) => Buffer.from(statementPdf(id)).toString('base64');
+
+describe('retrieval after the login', () => {
+  it('finds the two latest bills (by their dates) and the longest Green Button export', async () => {
+    const { login, retrieval } = await retrieve('full');
+    expect(login.outcome).toBe('success');
+    expect(retrieval?.notes).toEqual([]);
+    const bills = retrieval?.files.filter((f) => f.kind === 'bill') ?? [];
+    // b2 (11/12) is shown inline, c3 (10/12) is a download; a1 (09/12) is the oldest.
+    expect(bills.map((b) => b.bytes.toString('base64'))).toEqual([pdfOf('b2'), pdfOf('c3')]);
+    expect(bills.map((b) => b.fileName)).toEqual(['statement-b2.pdf', 'statement-c3.pdf']);
+    expect(bills[0]?.sourcePage).toBe(portals.url('/retrieval/full/bills'));
+    expect(retrieval?.bills).toBe(2);
+    const [usage] = retrieval?.files.filter((f) => f.kind === 'interval') ?? [];
+    expect(usage?.fileName).toBe('GreenButtonData.xml');
+    expect(usage?.contentType).toBe('application/xml');
+    expect(usage?.sourcePage).toBe(portals.url('/retrieval/full/usage'));
+    expect(portals.exports.at(-1)).toBe('xml:24');
+    expect(retrieval?.intervalExport).toBe(true);
+    expect(await browser.openContexts()).toBe(0);
+  });
+
+  it('works through a single-page portal drawn by script, with a blob download', async () => {
+    const { retrieval } = await retrieve('spa');
+    expect(retrieval?.bills).toBe(2);
+    expect(retrieval?.files.filter((f) => f.kind === 'bill').map((b) => b.fileName)).toEqual([
+      'statement-b2.pdf',
+      'statement-c3.pdf',
+    ]);
+    expect(retrieval?.intervalExport).toBe(true);
+  });
+
+  it('says what it could not find: a portal without an export', async () => {
+    const { retrieval } = await retrieve('no-export');
+    expect(retrieval?.bills).toBe(2);
+    expect(retrieval?.intervalExport).toBe(false);
+    expect(retrieval?.files.every((f) => f.kind === 'bill')).toBe(true);
+  });
+
+  it('keeps nothing that is not what it claims: a web page named .pdf', async () => {
+    const { retrieval } = await retrieve('fake-pdf');
+    expect(retrieval?.bills).toBe(0);
+    expect(retrieval?.files.filter((f) => f.kind === 'bill')).toEqual([]);
+    expect(retrieval?.notes).toContain('"a1.pdf" was not a PDF (it was a web page); skipped');
+  });
+
+  it("follows a provider's settings: a page by its address, the export by its words", async () => {
+    const { retrieval } = await retrieve('full', {
+      billsPage: '/retrieval/full/bills',
+      usagePage: 'Energy Usage',
+      exportControl: 'Download My Data',
+    });
+    expect(retrieval?.bills).toBe(2);
+    expect(retrieval?.intervalExport).toBe(true);
+  });
+
+  it('a wrong password retrieves nothing', async () => {
+    const { login, retrieval } = await loginAndRetrieve(
+      browser,
+      { loginUrl: portals.url('/retrieval/full/') },
+      PORTAL_ACCOUNTS.wrong,
+      detect,
+    );
+    expect(login.outcome).toBe('invalid_credentials');
+    expect(retrieval).toBeUndefined();
+  });
+});
+
+describe('what a download is', () => {
+  it('tells a PDF, a feed, a CSV and a web page apart by their bytes', () => {
+    expect(sniff(statementPdf('a1'))).toBe('pdf');
+    expect(sniff(Buffer.from('\uFEFF<?xml version="1.0"?><feed/>'))).toBe('xml');
+    expect(sniff(Buffer.from('date,kwh\n2026-01-01,1.5\n'))).toBe('csv');
+    expect(sniff(Buffer.from('<!DOCTYPE html><html><body>Sign in</body></html>'))).toBe('html');
+    expect(sniff(Buffer.from([0, 1, 2, 3]))).toBe('other');
+  });
+
+  it('orders bills by the newest date written near them', () => {
+    expect(dateIn('Statement 11/12/2026 $96.24')).toBe(Date.UTC(2026, 10, 12));
+    expect(dateIn('Bill for Oct 12, 2026')).toBe(Date.UTC(2026, 9, 12));
+    expect(dateIn('2026-09-12 to 2026-10-11')).toBe(Date.UTC(2026, 9, 11));
+    expect(dateIn('View bill')).toBe(0);
+  });
+});
