@@ -80,18 +80,19 @@ const scanControls = pageFunction((): Candidate[] => {
     const box = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
-    const text =
-      // biome-ignore lint/performance/useDomNodeTextContent: the words a person sees, not hidden ones.
-      (
-        el.innerText ||
-        (el as HTMLInputElement).value ||
-        el.getAttribute('aria-label') ||
-        el.title ||
-        ''
-      )
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 200);
+    // The words a person sees (innerText), not those of hidden parts.
+    // biome-ignore lint/performance/useDomNodeTextContent: the words a person sees.
+    const seen = el.innerText;
+    const text = (
+      seen ||
+      (el as HTMLInputElement).value ||
+      el.getAttribute('aria-label') ||
+      el.title ||
+      ''
+    )
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 200);
     const row = el.closest('tr, li, [role="row"], article');
     const context = (row?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
     // Files open in this page, where they can be caught, not in a new window.
