@@ -96,3 +96,12 @@ export const CredentialTestResult = z.object({
   outcome: LoginOutcome,
 });
 export type CredentialTestResult = z.infer<typeof CredentialTestResult>;
+
+/** POST /api/connections/:id/retrieve: the retrieval is queued. */
+export const RetrievalRequested = z.object({ message: z.string() });
+export type RetrievalRequested = z.infer<typeof RetrievalRequested>;
+
+export const RETRIEVAL_QUEUED =
+  "Retrieval started: the service signs in to the customer's portal and fetches the bills and the interval data. This page shows what was found.";
+export const RETRIEVAL_NEEDS_LOGIN =
+  "The customer's utility login is no longer stored (purged or completed). Ask the customer to submit the form again, or upload the files by hand.";

@@ -4,6 +4,7 @@ import {
   credentialsDetailLabel,
   credentialsListLabel,
   credentialsState,
+  fileProvenanceText,
   formatCost,
   formatDateRange,
   formatKilobytes,
@@ -259,5 +260,17 @@ describe('statement PDFs', () => {
     });
     expect(statementFactsText({ ...statement, hasText: false })).toBeNull();
     expect(statementFactsText(null)).toBeNull();
+  });
+});
+
+describe('fileProvenanceText', () => {
+  it('says where a retrieved file came from, and nothing for an upload', () => {
+    expect(
+      fileProvenanceText({ source: 'retrieved', sourcePage: 'https://my.pge.com/bills?x=1' }),
+    ).toBe('Retrieved automatically from my.pge.com/bills');
+    expect(fileProvenanceText({ source: 'retrieved', sourcePage: null })).toBe(
+      'Retrieved automatically from the portal',
+    );
+    expect(fileProvenanceText({ source: 'upload', sourcePage: null })).toBeNull();
   });
 });

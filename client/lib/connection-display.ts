@@ -252,3 +252,19 @@ export function statementFactsText(
     missing: missing.length > 0 ? `Not found on the statement: ${missing.join(', ')}` : null,
   };
 }
+
+/** Where a retrieved file came from: "Retrieved automatically from portal.example/bills". */
+export function fileProvenanceText(
+  file: Pick<ConnectionFile, 'source' | 'sourcePage'>,
+): string | null {
+  if (file.source !== 'retrieved') return null;
+  if (!file.sourcePage) return 'Retrieved automatically from the portal';
+  let where = file.sourcePage;
+  try {
+    const url = new URL(file.sourcePage);
+    where = `${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+  } catch {
+    // Kept as the portal gave it.
+  }
+  return `Retrieved automatically from ${where}`;
+}

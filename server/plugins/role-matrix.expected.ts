@@ -76,6 +76,7 @@ export const EXPECTED: Record<string, [number, number, number, number]> = {
   'POST /api/usage/:id/refund': [401, 403, 403, 400],
   'POST /api/admin/outbox/:id/retry': [401, 403, 403, 409],
   'POST /api/connections/:id/reports': [401, 403, 403, 202],
+  'POST /api/connections/:id/retrieve': [401, 403, 403, 202],
   'POST /api/users': [401, 403, 403, 400],
   'PATCH /api/users/:id': [401, 403, 403, 400],
   'POST /api/users/:id/reset-password': [401, 403, 403, 200],

@@ -31,9 +31,9 @@ export const BILLS_WANTED = 2;
 /** How long one click may take to bring a file. */
 const FILE_WAIT_MS = 20_000;
 /** How long a click may take to show the next page's links. */
-const PAGE_WAIT_MS = 8_000;
+const PAGE_WAIT_MS = 4_000;
 /** How long to look on the account page itself before going to a page made for it. */
-const LOOK_MS = 1_500;
+const LOOK_MS = 1_000;
 /** At least this much history is asked for when the export form takes dates. */
 const EXPORT_MONTHS = 13;
 
@@ -186,7 +186,7 @@ async function open(
   }
   const target = setting
     ? await namedControl(page, deadline, setting)
-    : (await rankedControls(page, deadline, rules, 5))[0];
+    : (await rankedControls(page, deadline, rules, 5, LOOK_MS))[0];
   if (!target) return false;
   await follow(page, target);
   return true;

@@ -3,10 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CredentialTestResult,
   DetectSelectorsBody,
+  RetrievalRequested,
   SelectorDetection,
   VerifyCredentialsBody,
 } from '../../../common/automation.ts';
+import { IdParams } from '../../lib/params.ts';
+import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
+import { requestRetrieval } from './retrieveNow.ts';
 import { detectLoginSelectors, testCredentials } from './service.ts';
 
 /** Each call holds a browser page for seconds: a few a minute per admin is plenty. */
@@ -14,7 +18,7 @@ const rateLimit = { max: 30, timeWindow: '1 minute' };
 
 export function automationRoutes(
   app: FastifyInstance,
-  { db, browser }: Pick<Services, 'db' | 'browser'>,
+  { db, browser, connections, queue }: Pick<Services, 'db' | 'browser' | 'connections' | 'queue'>,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -34,5 +38,22 @@ export function automationRoutes(
       schema: { body: VerifyCredentialsBody, response: { 200: CredentialTestResult } },
     },
     async (request) => testCredentials(db, browser, request.body),
+  );
+
+  // "Retrieve now": the login again, then the bills and the usage export, in the background.
+  api.post(
+    '/api/connections/:id/retrieve',
+    {
+      config: { access: 'admin', rateLimit },
+      schema: { params: IdParams, response: { 202: RetrievalRequested } },
+    },
+    async (request, reply) => {
+      const answer = await requestRetrieval(
+        { connections, queue },
+        request.params.id,
+        currentUser(request),
+      );
+      return reply.code(202).send(answer);
+    },
   );
 }

@@ -10,7 +10,8 @@ import type { ConnectionsService } from '../connections/service.ts';
 import { getProvider } from '../providers/service.ts';
 import { type Classified, verdictFor } from './classify.ts';
 import { providerGate, sleepUntil } from './providerGate.ts';
-import { testLogin } from './service.ts';
+import type { Retrieval } from './retrieval.ts';
+import { loginAndRetrieve, testLogin } from './service.ts';
 
 /** Thrown after recording a result worth retrying (portal down or slow): the queue retries. */
 export class TransientLoginError extends Error {
@@ -69,19 +70,28 @@ export async function verifyConnection(
     ));
   if (start - Date.now() > DEFER_AFTER_MS) return { deferredUntil: start };
   await sleepUntil(start);
+  // Signed in, the same session fetches the bills and the usage export, unless another
+  // retrieval of this connection is under way (then only the login is checked).
+  const retrieving = await connections.claimRetrieval(connectionId);
   let result: Classified;
+  let retrieval: Retrieval | undefined;
   try {
-    result = await testLogin(
-      browser,
-      {
-        loginUrl: provider.loginUrl,
-        usernameSelector: provider.usernameSelector,
-        passwordSelector: provider.passwordSelector,
-        submitSelector: provider.submitSelector,
-      },
-      { username: credentials.utilityUsername, password: credentials.utilityPassword },
-    );
+    const target = {
+      loginUrl: provider.loginUrl,
+      usernameSelector: provider.usernameSelector,
+      passwordSelector: provider.passwordSelector,
+      submitSelector: provider.submitSelector,
+    };
+    const login = { username: credentials.utilityUsername, password: credentials.utilityPassword };
+    if (retrieving) {
+      ({ login: result, retrieval } = await loginAndRetrieve(browser, target, login, provider, {
+        timeoutMs: config.browser.taskTimeoutMs + RETRIEVAL_TIME_MS,
+      }));
+    } else {
+      result = await testLogin(browser, target, login);
+    }
   } catch (error) {
+    if (retrieving) await connections.releaseRetrieval(connectionId);
     if (error instanceof RefusedUrlError) {
       result = { outcome: 'navigation_failed', detail: error.reason };
     } else if (error instanceof BrowserUnavailableError) {
@@ -97,9 +107,20 @@ export async function verifyConnection(
     { verified: verdict.credentialsVerified, message: verdict.message },
     { announce: true },
   );
+  if (retrieval) {
+    const kept = await connections.recordRetrieved(connectionId, retrieval);
+    log.info(
+      { connectionId, bills: retrieval.bills, intervalExport: retrieval.intervalExport, ...kept },
+      'documents retrieved',
+    );
+  } else if (retrieving) {
+    await connections.releaseRetrieval(connectionId);
+  }
   if (verdict.transient) throw new TransientLoginError(verdict.message);
   return undefined;
 }
 
 /** A check whose portal slot is further off than this is brought back later by the queue. */
 const DEFER_AFTER_MS = 2000;
+/** Time the walk through the portal may add to the login's own limit. */
+const RETRIEVAL_TIME_MS = 120_000;

@@ -29,6 +29,12 @@ import {
   writeStatement,
   writeVerification,
 } from './records.ts';
+import {
+  claimRetrieval,
+  type RetrievedDocuments,
+  recordRetrieved,
+  releaseRetrieval,
+} from './retrieved.ts';
 import { computeStats } from './stats.ts';
 import { insertSubmission, type SubmissionOutcome } from './submissions.ts';
 
@@ -241,6 +247,47 @@ export class ConnectionsService {
         message: result.message,
       });
     }
+  }
+
+  // Automated retrieval
+
+  /** False when a retrieval already runs on this connection. */
+  claimRetrieval(connectionId: number) {
+    return claimRetrieval(this.db, connectionId);
+  }
+
+  releaseRetrieval(connectionId: number) {
+    return releaseRetrieval(this.db, connectionId);
+  }
+
+  /**
+   * Keeps what the browser fetched from the portal as files (imported like uploads, through
+   * `connection.file_added`), notes what was found, and completes the connection when both a
+   * bill and the interval export are there.
+   */
+  async recordRetrieved(connectionId: number, found: RetrievedDocuments) {
+    const { added, completedFrom } = await recordRetrieved(
+      this.db,
+      this.store,
+      connectionId,
+      found,
+    );
+    for (const file of added) {
+      await this.events.emit('connection.file_added', {
+        connectionId,
+        fileId: file.id,
+        fileName: file.fileName,
+        fileType: file.fileType,
+      });
+    }
+    if (completedFrom) {
+      await this.events.emit('connection.status_changed', {
+        connectionId,
+        from: completedFrom,
+        to: 'complete',
+      });
+    }
+    return { added: added.length, completed: completedFrom !== null };
   }
 
   importSubject(fileId: number) {

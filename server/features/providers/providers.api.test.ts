@@ -121,7 +121,7 @@ describe('POST /api/providers', () => {
 });
 
 describe('PUT /api/providers/:id', () => {
-  it('updates the fields and the three selectors', async () => {
+  it('updates the fields, the three selectors and the retrieval settings', async () => {
     const provider = await create();
     const res = await call('PUT', `/api/providers/${provider.id}`, admin, {
       ...valid,
@@ -129,6 +129,9 @@ describe('PUT /api/providers/:id', () => {
       usernameSelector: '#username',
       passwordSelector: 'input[type="password"]',
       submitSelector: 'button[type="submit"]',
+      billsPage: ' /account/bills ',
+      usagePage: 'Energy Usage',
+      exportControl: '',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -137,6 +140,9 @@ describe('PUT /api/providers/:id', () => {
       usernameSelector: '#username',
       passwordSelector: 'input[type="password"]',
       submitSelector: 'button[type="submit"]',
+      billsPage: '/account/bills',
+      usagePage: 'Energy Usage',
+      exportControl: null,
     });
   });
 

@@ -18,6 +18,7 @@ import { ConnectionFiles } from './connection-files.tsx';
 import { CredentialsSection } from './credentials-section.tsx';
 import { IntervalSection } from './interval-section.tsx';
 import { PaidRequestsSection } from './paid-requests-section.tsx';
+import { RetrievalSection } from './retrieval-section.tsx';
 import { useConnection } from './use-connections.ts';
 
 /** "Connection Details" (SPEC section 2): every field, files, credentials, interval data. */
@@ -82,6 +83,7 @@ function ConnectionDetail({ shown }: { shown: Connection }) {
       </div>
       <PaidRequestsSection connectionId={connection.id} />
       <CredentialsSection connection={connection} />
+      <RetrievalSection connection={connection} />
       <ConnectionFiles connectionId={connection.id} />
       <IntervalSection connectionId={connection.id} />
     </div>

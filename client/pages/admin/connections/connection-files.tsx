@@ -6,7 +6,12 @@ import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { UploadButton, type UploadResult } from '@/components/upload-button/upload-button.tsx';
-import { formatKilobytes, importStatusText, statementFactsText } from '@/lib/connection-display.ts';
+import {
+  fileProvenanceText,
+  formatKilobytes,
+  importStatusText,
+  statementFactsText,
+} from '@/lib/connection-display.ts';
 import { cn } from '@/lib/utils.ts';
 import { fileRecordOf } from './connection-form.ts';
 import { useConnectionFiles, useDeleteFile, useRecordFile } from './use-connections.ts';
@@ -95,6 +100,7 @@ function FileRow({ file, editable }: { file: ConnectionFile; editable: boolean }
   const [confirming, setConfirming] = useState(false);
   const status = importStatusText(file);
   const statement = statementFactsText(file.statement);
+  const provenance = fileProvenanceText(file);
 
   return (
     <li aria-label={file.fileName} className="grid gap-2 px-4 py-3 sm:flex sm:items-center">
@@ -105,6 +111,7 @@ function FileRow({ file, editable }: { file: ConnectionFile; editable: boolean }
           <p className="text-slate-500 text-xs">
             <span className="uppercase">{file.fileType}</span> · {formatKilobytes(file.fileSize)}
           </p>
+          {provenance ? <p className="text-slate-500 text-xs">{provenance}</p> : null}
           {status ? (
             <p
               className={cn(

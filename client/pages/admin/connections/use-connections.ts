@@ -1,3 +1,4 @@
+import type { RetrievalRequested } from '@common/automation.ts';
 import type {
   Connection,
   ConnectionFile,
@@ -134,6 +135,17 @@ export function useRevealCredentials() {
         return queryClient.invalidateQueries({ queryKey: [...CONNECTIONS_QUERY_KEY, id] });
       }
     },
+  });
+}
+
+/**
+ * POST /api/connections/:id/retrieve: signs in to the customer's portal again and fetches the
+ * bills and the usage export in the background; the connection is polled until it reports.
+ */
+export function useRetrieveNow() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<RetrievalRequested>('POST', `/api/connections/${id}/retrieve`),
   });
 }
 

@@ -22,6 +22,7 @@ import {
   savesSelectorsOnCreate,
 } from './provider-form.ts';
 import { ProviderLogoField } from './provider-logo-field.tsx';
+import { RetrievalFields } from './retrieval-fields.tsx';
 import { applyChoice } from './selector-analysis.ts';
 import { SelectorAnalysisSection } from './selector-analysis-section.tsx';
 import { SelectorFields } from './selector-fields.tsx';
@@ -173,6 +174,10 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
 
       {provider || hasLoginUrl ? (
         <SelectorFields values={values} onChange={(key, value) => set(key, value)} />
+      ) : null}
+
+      {provider || hasLoginUrl ? (
+        <RetrievalFields values={values} onChange={(key, value) => set(key, value)} />
       ) : null}
 
       {hasLoginUrl ? (

@@ -61,7 +61,14 @@ describe('checkNewProvider', () => {
 
 describe('checkProviderUpdate', () => {
   it('sends every field, so an emptied one is cleared', () => {
-    expect(checkProviderUpdate({ ...filled, isActive: false })).toEqual({
+    expect(
+      checkProviderUpdate({
+        ...filled,
+        billsPage: ' /account/bills ',
+        exportControl: 'Green Button',
+        isActive: false,
+      }),
+    ).toEqual({
       ok: true,
       body: {
         name: 'Pacific Gas and Electric',
@@ -72,6 +79,9 @@ describe('checkProviderUpdate', () => {
         usernameSelector: '#user',
         passwordSelector: null,
         submitSelector: null,
+        billsPage: '/account/bills',
+        usagePage: null,
+        exportControl: 'Green Button',
         isActive: false,
       },
     });
@@ -91,6 +101,9 @@ describe('providerFormValues', () => {
       usernameSelector: null,
       passwordSelector: '#pw',
       submitSelector: null,
+      billsPage: 'Billing History',
+      usagePage: null,
+      exportControl: null,
       createdAt: '2024-01-01T00:00:00.000Z',
       updatedAt: '2024-01-01T00:00:00.000Z',
     };
@@ -104,6 +117,9 @@ describe('providerFormValues', () => {
       usernameSelector: '',
       passwordSelector: '#pw',
       submitSelector: '',
+      billsPage: 'Billing History',
+      usagePage: '',
+      exportControl: '',
       isActive: false,
     });
     expect(checkProviderUpdate(values)).toMatchObject({ ok: true });
@@ -115,6 +131,7 @@ describe('savesSelectorsOnCreate', () => {
     const withUrl = { ...filled, loginUrl: 'https://example.com/login', usernameSelector: '' };
     expect(savesSelectorsOnCreate(withUrl)).toBe(false);
     expect(savesSelectorsOnCreate({ ...withUrl, submitSelector: '#go' })).toBe(true);
+    expect(savesSelectorsOnCreate({ ...withUrl, usagePage: 'Energy Usage' })).toBe(true);
     expect(savesSelectorsOnCreate({ ...withUrl, loginUrl: ' ', submitSelector: '#go' })).toBe(
       false,
     );

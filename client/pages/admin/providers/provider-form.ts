@@ -16,6 +16,9 @@ export type ProviderFormValues = {
   usernameSelector: string;
   passwordSelector: string;
   submitSelector: string;
+  billsPage: string;
+  usagePage: string;
+  exportControl: string;
   isActive: boolean;
 };
 
@@ -28,6 +31,9 @@ export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
   usernameSelector: '',
   passwordSelector: '',
   submitSelector: '',
+  billsPage: '',
+  usagePage: '',
+  exportControl: '',
   isActive: true,
 };
 
@@ -41,6 +47,9 @@ export function providerFormValues(provider: Provider): ProviderFormValues {
     usernameSelector: provider.usernameSelector ?? '',
     passwordSelector: provider.passwordSelector ?? '',
     submitSelector: provider.submitSelector ?? '',
+    billsPage: provider.billsPage ?? '',
+    usagePage: provider.usagePage ?? '',
+    exportControl: provider.exportControl ?? '',
     isActive: provider.isActive,
   };
 }
@@ -71,12 +80,17 @@ export function checkProviderUpdate(values: ProviderFormValues): Checked<Provide
 }
 
 /**
- * A new provider's selectors (shown once a login URL is typed) are saved by a PUT after the
- * POST; only when there is a login URL for them and at least one was filled in.
+ * A new provider's selectors and retrieval settings (shown once a login URL is typed) are saved
+ * by a PUT after the POST; only when there is a login URL for them and one was filled in.
  */
 export function savesSelectorsOnCreate(values: ProviderFormValues): boolean {
   if (values.loginUrl.trim() === '') return false;
-  return [values.usernameSelector, values.passwordSelector, values.submitSelector].some(
-    (selector) => selector.trim() !== '',
-  );
+  return [
+    values.usernameSelector,
+    values.passwordSelector,
+    values.submitSelector,
+    values.billsPage,
+    values.usagePage,
+    values.exportControl,
+  ].some((setting) => setting.trim() !== '');
 }
