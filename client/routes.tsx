@@ -9,6 +9,7 @@ const AuthPage = lazy(() => import('@/pages/auth/auth-page.tsx'));
 const PricingPage = lazy(() => import('@/pages/pricing/pricing-page.tsx'));
 const PaymentPage = lazy(() => import('@/pages/payment/payment-page.tsx'));
 const CustomerFormPage = lazy(() => import('@/pages/form/customer-form-page.tsx'));
+const CodePage = lazy(() => import('@/pages/form/code-page.tsx'));
 const AdminPage = lazy(() => import('@/pages/admin/admin-page.tsx'));
 const DashboardPage = lazy(() => import('@/pages/dashboard/dashboard-page.tsx'));
 const SetPasswordPage = lazy(() => import('@/pages/set-password/set-password-page.tsx'));
@@ -24,6 +25,7 @@ export function AppRoutes() {
         <Route path="/pricing" component={PricingPage} />
         {/* Checks the session itself, to show SPEC's payment waiting texts. */}
         <Route path="/payment" component={PaymentPage} />
+        <Route path="/form/code/:token" component={CodePage} />
         <Route path="/form/:uniqueFormUrl" component={CustomerFormPage} />
         <Route path="/admin">
           <ProtectedRoute requiredRole="admin">

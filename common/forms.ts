@@ -44,4 +44,10 @@ export const CustomerSubmission = z.object({
 });
 export type CustomerSubmission = z.infer<typeof CustomerSubmission>;
 
-export const SubmissionResult = z.object({ id: z.number().int(), status: z.string() });
+export const SubmissionResult = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  /** The token of the submission's code page (/form/code/:token), where the customer answers
+   * their utility's one-time code request if the portal makes one. */
+  codeToken: z.string(),
+});

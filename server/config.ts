@@ -73,6 +73,7 @@ const Env = z.object({
   BROWSER_PAGE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(30),
   BROWSER_TASK_TIMEOUT_SECONDS: z.coerce.number().min(5).max(900).default(120),
   PROVIDER_LOGIN_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
+  MFA_CODE_WAIT_SECONDS: z.coerce.number().min(5).max(1800).default(600),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(
@@ -144,6 +145,8 @@ export type Config = {
   browser: BrowserConfig;
   /** Least time between two background logins to the same utility portal. */
   providerLoginIntervalMs: number;
+  /** How long a portal's sign-in waits for the customer's one-time code. */
+  mfaWaitMs: number;
   /** Stripe's keys; undefined runs the labelled test mode in which nothing is charged. */
   stripe: StripeConfig | undefined;
   /** The app's address as users reach it (PUBLIC_URL), without a trailing slash. */
@@ -268,6 +271,7 @@ export function loadConfig(
       taskTimeoutMs: env.BROWSER_TASK_TIMEOUT_SECONDS * 1000,
     },
     providerLoginIntervalMs: env.PROVIDER_LOGIN_INTERVAL_SECONDS * 1000,
+    mfaWaitMs: env.MFA_CODE_WAIT_SECONDS * 1000,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.ts';
 import { ApiKeyStore } from './features/auth/api-keys.ts';
 import { SessionStore } from './features/auth/sessions.ts';
 import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
+import { MfaChallenges } from './features/automation/mfa.ts';
 import { BillingService } from './features/billing/service.ts';
 import { ConnectionsService } from './features/connections/service.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
@@ -55,6 +56,8 @@ export type Services = {
   reports: ReportsService;
   /** Accounts: User Management, one-time password links, the user's own password and email. */
   users: UsersService;
+  /** Portals' one-time code requests, answered by the customer on the code page. */
+  mfa: MfaChallenges;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the list holds every payload type.
@@ -135,6 +138,7 @@ export function createServices(options: {
       log,
     }),
     users: new UsersService({ db, mailer, sessions, publicUrl: config.publicUrl, log }),
+    mfa: new MfaChallenges(db, vault),
   };
   queue.provide(services);
   wireSubscriptions(services);

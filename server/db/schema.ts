@@ -183,6 +183,9 @@ export const connections = pgTable(
     retrieval: jsonb(),
     /** Set while a retrieval runs: another one for this connection waits its turn. */
     retrievalStartedAt: timestamp({ withTimezone: true }),
+    /** The portal's session after a login with a code (cookies and storage, sealed like the
+     * password), so the next retrieval needs no new code; purged with the credentials. */
+    portalSessionSealed: text(),
     /** Client-supplied idempotency key so a double-clicked submit creates one row. */
     submissionKey: text(),
     ...timestamps,
@@ -194,6 +197,37 @@ export const connections = pgTable(
     index('connections_created_at_idx').on(t.createdAt),
     uniqueIndex('connections_submission_key_idx').on(t.userId, t.submissionKey),
     check('connections_status_check', sql`${t.status} in ('pending', 'in_progress', 'complete')`),
+  ],
+);
+
+/**
+ * A portal's request for a one-time code, put to the customer: the waiting browser reads their
+ * choice (text or email) and their code from here. `tokenHash` is the SHA-256 of the link's
+ * token; the code is sealed in the credential vault and cleared once typed into the portal.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: serial().primaryKey(),
+    connectionId: integer()
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    status: text({
+      enum: ['waiting_choice', 'waiting_code', 'checking', 'succeeded', 'failed', 'expired'],
+    }).notNull(),
+    /** Where the portal offers to send the code ("Text ***-0100", "Email d***@example.com"). */
+    options: jsonb().$type<string[]>().notNull().default([]),
+    choice: text(),
+    codeSealed: text(),
+    /** The outcome in words, for the customer's page. */
+    message: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('mfa_challenges_token_idx').on(t.tokenHash, t.createdAt),
+    index('mfa_challenges_connection_idx').on(t.connectionId),
   ],
 );
 

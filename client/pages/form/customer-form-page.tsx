@@ -12,7 +12,7 @@ export default function CustomerFormPage() {
   usePageTitle('Connect Your Utility Account');
   const { uniqueFormUrl = '' } = useParams<{ uniqueFormUrl: string }>();
   const owner = useFormOwner(uniqueFormUrl);
-  const [submittedBy, setSubmittedBy] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<{ name: string; codeToken: string } | null>(null);
   // A new form (and with it a new submission key) for each account the customer sends.
   const [formRound, setFormRound] = useState(0);
 
@@ -39,14 +39,15 @@ export default function CustomerFormPage() {
   }
 
   const ownerName = owner.data.username;
-  if (submittedBy !== null) {
+  if (submitted !== null) {
     return (
       <FormShell>
         <SubmissionSuccess
-          customerName={submittedBy}
+          customerName={submitted.name}
           ownerName={ownerName}
+          codeToken={submitted.codeToken}
           onSubmitAnother={() => {
-            setSubmittedBy(null);
+            setSubmitted(null);
             setFormRound((round) => round + 1);
           }}
         />
@@ -68,8 +69,8 @@ export default function CustomerFormPage() {
           key={formRound}
           uniqueFormUrl={uniqueFormUrl}
           ownerName={ownerName}
-          onSubmitted={(customerName) => {
-            setSubmittedBy(customerName);
+          onSubmitted={(name, codeToken) => {
+            setSubmitted({ name, codeToken });
             window.scrollTo({ top: 0 });
           }}
         />

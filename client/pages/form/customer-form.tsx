@@ -39,7 +39,7 @@ export function CustomerForm({
 }: {
   uniqueFormUrl: string;
   ownerName: string;
-  onSubmitted: (customerName: string) => void;
+  onSubmitted: (customerName: string, codeToken: string) => void;
 }) {
   const { errors, setErrors, control } = useFieldErrors();
   // One key per filled-in form: a double click or a retry after a lost answer makes one row.
@@ -60,7 +60,7 @@ export function CustomerForm({
     }
     setErrors({});
     const { body } = checked;
-    submit.mutate(body, { onSuccess: () => onSubmitted(body.name) });
+    submit.mutate(body, { onSuccess: (result) => onSubmitted(body.name, result.codeToken) });
   }
 
   const consent = control('consent');

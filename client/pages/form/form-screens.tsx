@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
+import { CodeRequest } from './code-request.tsx';
 
 /** The public form's frame: the product mark, then the content, narrow enough for a phone. */
 export function FormShell({ children }: { children: ReactNode }) {
@@ -73,13 +74,18 @@ export function FormLoadProblem({ message, onRetry }: { message: string; onRetry
   );
 }
 
+/** How long the success screen watches for the utility asking a code of the customer. */
+const CODE_WATCH_MS = 90_000;
+
 export function SubmissionSuccess({
   customerName,
   ownerName,
+  codeToken,
   onSubmitAnother,
 }: {
   customerName: string;
   ownerName: string;
+  codeToken: string;
   onSubmitAnother: () => void;
 }) {
   return (
@@ -94,6 +100,7 @@ export function SubmissionSuccess({
         We will retrieve your statements and interval data within 24-48 hours, and {ownerName} will
         receive your PDF report. You can close this page.
       </p>
+      <CodeRequest token={codeToken} watchFor={CODE_WATCH_MS} />
       <Button variant="outline" onClick={onSubmitAnother}>
         Submit Another Account
       </Button>

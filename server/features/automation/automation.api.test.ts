@@ -19,6 +19,7 @@ beforeAll(async () => {
     BROWSER_ALLOWED_HOSTS: '127.0.0.1',
     BROWSER_PAGE_TIMEOUT_SECONDS: '3',
     PROVIDER_LOGIN_INTERVAL_SECONDS: '0',
+    MFA_CODE_WAIT_SECONDS: '5',
   });
   admin = (await signedIn(t.app, t.database.db, 'admin')).cookie;
   user = (await signedIn(t.app, t.database.db, 'user')).cookie;
@@ -157,7 +158,13 @@ describe('verification after a customer submits the form', () => {
   it.each([
     ['a wrong password', '/portal', PORTAL_ACCOUNTS.wrong, false, /The customer must check/],
     ['a locked account', '/portal', PORTAL_ACCOUNTS.locked, false, /locked or disabled/],
-    ['an MFA prompt', '/portal', PORTAL_ACCOUNTS.mfa, false, /verification code/],
+    [
+      'an MFA prompt the customer never answers',
+      '/portal',
+      PORTAL_ACCOUNTS.mfa,
+      null,
+      /did not enter the verification code in time/,
+    ],
     ['a captcha', '/captcha', PORTAL_ACCOUNTS.good, null, /captcha/],
     ['a portal under maintenance', '/down', PORTAL_ACCOUNTS.good, null, /retried automatically/],
     ['no login page', null, PORTAL_ACCOUNTS.good, null, /no login page set up/],

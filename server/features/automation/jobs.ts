@@ -17,7 +17,9 @@ export const verifyConnectionCredentialsJob = defineJob({
     slot: z.number().int().positive().optional(),
   }),
   retry: { limit: 3, delaySeconds: 120, backoff: true },
-  expireInSeconds: 10 * 60,
+  // The login may wait for the customer's code (MFA_CODE_WAIT_SECONDS, at most 30 minutes),
+  // then retrieve.
+  expireInSeconds: 40 * 60,
   // As many checks at once as the browser has pages; the webhook, mail and import queues keep
   // loops of their own.
   workers: ({ config }: VerificationNeeds) => config.browser.maxPages,

@@ -4,7 +4,7 @@ import { sniff } from './documents.ts';
 import { dateIn, type RetrievalSettings } from './retrieval.ts';
 import { loginAndRetrieve } from './service.ts';
 import { PORTAL_ACCOUNTS, type Portals, startPortals } from './testing/portals.ts';
-import { statementPdf } from './testing/retrievalPortals.ts';
+import { MFA_CODE, MFA_OPTIONS, statementPdf } from './testing/retrievalPortals.ts';
 
 let portals: Portals;
 let browser: BrowserService;
@@ -96,6 +96,45 @@ describe('retrieval after the login', () => {
     );
     expect(login.outcome).toBe('invalid_credentials');
     expect(retrieval).toBeUndefined();
+  });
+});
+
+describe('a portal with a code step', () => {
+  it("keeps the portal's session after the code: the next login within it needs none", async () => {
+    const asked: string[][] = [];
+    let saved = '';
+    const handler = {
+      ask: async (options: string[]) => void asked.push(options),
+      choice: async () => MFA_OPTIONS[1] ?? null,
+      askCode: async () => {},
+      code: async () => MFA_CODE,
+      finish: async () => {},
+      saveSession: async (state: string) => {
+        saved = state;
+      },
+    };
+    const target = { loginUrl: portals.url('/retrieval/mfa/') };
+    const first = await loginAndRetrieve(browser, target, PORTAL_ACCOUNTS.good, detect, {
+      mfa: handler,
+    });
+    expect(first.mfa).toEqual({ ok: true });
+    expect(first.login.outcome).toBe('success');
+    expect(asked).toEqual([MFA_OPTIONS]);
+    expect(JSON.parse(saved).cookies.map((c: { name: string }) => c.name)).toContain(
+      'portal_device',
+    );
+    expect(first.retrieval?.bills).toBe(2);
+
+    const second = await loginAndRetrieve(browser, target, PORTAL_ACCOUNTS.good, detect, {
+      mfa: handler,
+      session: saved,
+    });
+    expect(second.login.outcome).toBe('success');
+    expect(second.mfa).toBeUndefined();
+    expect(asked).toHaveLength(1);
+    // Without the session the portal asks again.
+    const fresh = await loginAndRetrieve(browser, target, PORTAL_ACCOUNTS.good, detect);
+    expect(fresh.login.outcome).toBe('mfa_required');
   });
 });
 

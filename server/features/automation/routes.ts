@@ -7,6 +7,7 @@ import {
   SelectorDetection,
   VerifyCredentialsBody,
 } from '../../../common/automation.ts';
+import { MfaChallengeView, MfaChoiceBody, MfaCodeBody, MfaToken } from '../../../common/mfa.ts';
 import { IdParams } from '../../lib/params.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
@@ -18,7 +19,13 @@ const rateLimit = { max: 30, timeWindow: '1 minute' };
 
 export function automationRoutes(
   app: FastifyInstance,
-  { db, browser, connections, queue }: Pick<Services, 'db' | 'browser' | 'connections' | 'queue'>,
+  {
+    db,
+    browser,
+    connections,
+    queue,
+    mfa,
+  }: Pick<Services, 'db' | 'browser' | 'connections' | 'queue' | 'mfa'>,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -55,5 +62,35 @@ export function automationRoutes(
       );
       return reply.code(202).send(answer);
     },
+  );
+
+  // The customer's code page: the link's token is the only key, so tries are limited per
+  // address, and nothing but the provider's name is shown.
+  const codeRateLimit = { max: 30, timeWindow: '1 minute' };
+  api.get(
+    '/api/mfa/:token',
+    {
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { params: MfaToken, response: { 200: MfaChallengeView } },
+    },
+    async (request) => mfa.view(request.params.token),
+  );
+
+  api.post(
+    '/api/mfa/:token/choice',
+    {
+      config: { access: 'public', rateLimit: codeRateLimit },
+      schema: { params: MfaToken, body: MfaChoiceBody, response: { 200: MfaChallengeView } },
+    },
+    async (request) => mfa.choose(request.params.token, request.body.option),
+  );
+
+  api.post(
+    '/api/mfa/:token/code',
+    {
+      config: { access: 'public', rateLimit: codeRateLimit },
+      schema: { params: MfaToken, body: MfaCodeBody, response: { 200: MfaChallengeView } },
+    },
+    async (request) => mfa.submitCode(request.params.token, request.body.code),
   );
 }

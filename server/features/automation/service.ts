@@ -10,7 +10,10 @@ import { getProvider } from '../providers/service.ts';
 import { type Classified, verdictFor } from './classify.ts';
 import { detectSelectors } from './detect.ts';
 import { attemptLogin, type Credentials, type LoginTarget } from './login.ts';
+import { completeMfa, type MfaHandler, type MfaOutcome } from './mfaStep.ts';
 import { type Retrieval, type RetrievalSettings, retrieveDocuments } from './retrieval.ts';
+
+export { mfaToken } from './mfa.ts';
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
@@ -65,8 +68,15 @@ export async function testLogin(
   }
 }
 
-/** A login, then (when it worked) what the same session could fetch from the portal. */
-export type LoginAndRetrieval = { login: Classified; retrieval?: Retrieval };
+/** A login (with the customer's code when asked), then what the same session could fetch. */
+export type LoginAndRetrieval = { login: Classified; mfa?: MfaOutcome; retrieval?: Retrieval };
+
+/** What a login may need beyond the password: the customer for a code, a kept session. */
+export type LoginHelp = {
+  mfa?: MfaHandler & { saveSession(state: string): Promise<void> };
+  /** The portal session saved after an earlier login with a code. */
+  session?: string;
+};
 
 /**
  * Logs in and, once signed in, walks the same browser session through the portal for the
@@ -78,17 +88,26 @@ export async function loginAndRetrieve(
   target: LoginTarget,
   credentials: Credentials,
   settings: RetrievalSettings,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number } & LoginHelp = {},
 ): Promise<LoginAndRetrieval> {
   await browser.checkUrl(target.loginUrl);
+  const { mfa: handler, session, timeoutMs } = options;
   try {
     return await browser.run(
       async (page, task) => {
-        const login = await attemptLogin(page, target, credentials, task);
-        if (login.outcome !== 'success') return { login };
-        return { login, retrieval: await retrieveDocuments(page, settings, task) };
+        let login = await attemptLogin(page, target, credentials, task);
+        let mfa: MfaOutcome | undefined;
+        if (login.outcome === 'mfa_required' && handler) {
+          // The browser waits on the code page while the customer is asked for the code.
+          mfa = await completeMfa(page, handler);
+          if (!mfa.ok) return { login, mfa };
+          login = { outcome: 'success' };
+          await handler.saveSession(JSON.stringify(await page.context().storageState()));
+        }
+        if (login.outcome !== 'success') return { login, mfa };
+        return { login, mfa, retrieval: await retrieveDocuments(page, settings, task) };
       },
-      { ...options, downloads: true },
+      { timeoutMs, downloads: true, storageState: session },
     );
   } catch (error) {
     if (!(error instanceof TaskTimeoutError)) throw error;

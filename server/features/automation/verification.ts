@@ -1,3 +1,4 @@
+import { MFA_TEXT } from '../../../common/mfa.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -6,9 +7,13 @@ import {
   RefusedUrlError,
 } from '../../lib/browser/index.ts';
 import type { JobAttempt, WithJobLog } from '../../lib/jobs/types.ts';
+import type { Mailer } from '../../lib/mail/index.ts';
 import type { ConnectionsService } from '../connections/service.ts';
 import { getProvider } from '../providers/service.ts';
+import { askCustomer } from './askCustomer.ts';
 import { type Classified, verdictFor } from './classify.ts';
+import type { MfaChallenges } from './mfa.ts';
+import type { MfaHandler, MfaOutcome } from './mfaStep.ts';
 import { providerGate, sleepUntil } from './providerGate.ts';
 import type { Retrieval } from './retrieval.ts';
 import { loginAndRetrieve, testLogin } from './service.ts';
@@ -27,6 +32,8 @@ export type VerificationServices = {
   config: Config;
   browser: BrowserService;
   connections: ConnectionsService;
+  mfa: MfaChallenges;
+  mailer: Pick<Mailer, 'queue'>;
 };
 
 /**
@@ -40,7 +47,7 @@ export async function verifyConnection(
   attempt: JobAttempt,
   slot?: number,
 ): Promise<{ deferredUntil: number } | undefined> {
-  const { db, browser, config, connections, log } = services;
+  const { db, browser, config, connections, log, mfa, mailer } = services;
   const subject = await connections.loginSubject(connectionId);
   // Gone, finished or purged: there is nothing left to check.
   if (!subject || subject.status === 'complete' || !subject.credentials) return undefined;
@@ -75,6 +82,8 @@ export async function verifyConnection(
   const retrieving = await connections.claimRetrieval(connectionId);
   let result: Classified;
   let retrieval: Retrieval | undefined;
+  let code: MfaOutcome | undefined;
+  const customer = askCustomer({ mfa, mailer, connections, config, log }, connectionId);
   try {
     const target = {
       loginUrl: provider.loginUrl,
@@ -84,8 +93,14 @@ export async function verifyConnection(
     };
     const login = { username: credentials.utilityUsername, password: credentials.utilityPassword };
     if (retrieving) {
-      ({ login: result, retrieval } = await loginAndRetrieve(browser, target, login, provider, {
-        timeoutMs: config.browser.taskTimeoutMs + RETRIEVAL_TIME_MS,
+      ({
+        login: result,
+        retrieval,
+        mfa: code,
+      } = await loginAndRetrieve(browser, target, login, provider, {
+        timeoutMs: config.browser.taskTimeoutMs + config.mfaWaitMs + RETRIEVAL_TIME_MS,
+        mfa: customer,
+        session: subject.portalSession ?? undefined,
       }));
     } else {
       result = await testLogin(browser, target, login);
@@ -100,8 +115,10 @@ export async function verifyConnection(
       throw error;
     }
   }
-  const verdict = verdictFor(result, attempt.final ? 'last-job' : 'job');
-  log.info({ connectionId, outcome: result.outcome }, 'credentials checked');
+  const verdict = code
+    ? await codeVerdict(code, customer)
+    : verdictFor(result, attempt.final ? 'last-job' : 'job');
+  log.info({ connectionId, outcome: result.outcome, code: code?.ok }, 'credentials checked');
   await connections.recordVerification(
     connectionId,
     { verified: verdict.credentialsVerified, message: verdict.message },
@@ -124,3 +141,30 @@ export async function verifyConnection(
 const DEFER_AFTER_MS = 2000;
 /** Time the walk through the portal may add to the login's own limit. */
 const RETRIEVAL_TIME_MS = 120_000;
+
+const CODE_MESSAGES: Record<Exclude<MfaOutcome, { ok: true }>['reason'], string> = {
+  wrong_code:
+    'The portal did not accept the verification code the customer typed. An admin can press Retrieve now to ask the customer for a new code, or upload the files by hand.',
+  no_code:
+    'The customer did not enter the verification code in time. An admin can press Retrieve now to ask again, or upload the files by hand.',
+  no_choice:
+    'The customer did not choose where to receive the verification code in time. An admin can press Retrieve now to ask again, or upload the files by hand.',
+  unreadable:
+    'The portal asked for a verification code in a way the service cannot handle. An admin must arrange the code with the customer and upload the files by hand.',
+};
+
+/** The verdict of a login that went through the customer's code; the customer's page hears it too. */
+async function codeVerdict(code: MfaOutcome, customer: { finish: MfaHandler['finish'] }) {
+  if (code.ok) {
+    await customer.finish('succeeded', MFA_TEXT.succeeded);
+    return {
+      credentialsVerified: true,
+      message:
+        "Signed in to the utility portal with the customer's verification code. No action needed.",
+      transient: false,
+    };
+  }
+  if (code.reason === 'wrong_code') await customer.finish('failed', MFA_TEXT.wrongCode);
+  else if (code.reason !== 'unreadable') await customer.finish('expired', MFA_TEXT.expired);
+  return { credentialsVerified: null, message: CODE_MESSAGES[code.reason], transient: false };
+}

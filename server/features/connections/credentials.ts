@@ -7,7 +7,8 @@ import type { CredentialVault } from '../../lib/vault.ts';
 import type { Viewer } from './access.ts';
 
 /** Additional data binding each ciphertext to its connection and field. */
-const context = (id: number, field: 'username' | 'password') => `connection:${id}:${field}`;
+const context = (id: number, field: 'username' | 'password' | 'portal-session') =>
+  `connection:${id}:${field}`;
 
 export function sealCredentials(
   vault: CredentialVault,
@@ -34,6 +35,35 @@ export function openCredentials(
     utilityUsername: vault.open(row.utilityUsernameSealed, context(row.id, 'username')),
     utilityPassword: vault.open(row.utilityPasswordSealed, context(row.id, 'password')),
   };
+}
+
+/**
+ * Keeps the portal's session after a login with a code, sealed like the password; only while
+ * the login itself is kept (a purge takes both).
+ */
+export async function writePortalSession(
+  db: Db,
+  vault: CredentialVault,
+  id: number,
+  state: string,
+): Promise<void> {
+  await db
+    .update(connections)
+    .set({ portalSessionSealed: vault.seal(state, context(id, 'portal-session')).value })
+    .where(and(eq(connections.id, id), isNotNull(connections.utilityPasswordSealed)));
+}
+
+/** A kept portal session; null when there is none or it cannot be opened any more. */
+export function openPortalSession(
+  vault: CredentialVault,
+  row: { id: number; portalSessionSealed: string | null },
+): string | null {
+  if (!row.portalSessionSealed) return null;
+  try {
+    return vault.open(row.portalSessionSealed, context(row.id, 'portal-session'));
+  } catch {
+    return null;
+  }
 }
 
 /** The admin's manual-extraction backup: every reveal is written to the audit log. */
@@ -79,6 +109,7 @@ export async function purgeCredentials(
       utilityUsernameSealed: null,
       utilityPasswordSealed: null,
       credentialsKeyVersion: null,
+      portalSessionSealed: null,
       credentialsPurgedAt: new Date(),
     })
     .where(and(inArray(connections.id, ids), isNotNull(connections.utilityPasswordSealed)))

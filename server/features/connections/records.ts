@@ -4,7 +4,7 @@ import type { Statement } from '../../../common/connections.ts';
 import type { Db } from '../../db/client.ts';
 import { connectionFiles, connections, providers, users } from '../../db/schema.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
-import { openCredentials } from './credentials.ts';
+import { openCredentials, openPortalSession } from './credentials.ts';
 
 /** What the background login check needs of a connection; null when it is gone. */
 export async function loginSubject(db: Db, vault: CredentialVault, connectionId: number) {
@@ -20,6 +20,8 @@ export async function loginSubject(db: Db, vault: CredentialVault, connectionId:
     providerId: row.providerId,
     /** Opened only for the login itself; null once purged. Never logged. */
     credentials: openCredentials(vault, row),
+    /** The portal session kept after a login with a code; null when none. */
+    portalSession: openPortalSession(vault, row),
   };
 }
 

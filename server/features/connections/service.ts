@@ -14,7 +14,7 @@ import type { DomainEvents } from '../../lib/events.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { findConnectionRow, type Viewer } from './access.ts';
-import { purgeDueCredentials, revealCredentials } from './credentials.ts';
+import { purgeDueCredentials, revealCredentials, writePortalSession } from './credentials.ts';
 import { applyEdit, type StartWorkShare, startWorkShare } from './edits.ts';
 import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
 import { getConnection, latestConnections, listConnections } from './queries.ts';
@@ -254,6 +254,11 @@ export class ConnectionsService {
   /** False when a retrieval already runs on this connection. */
   claimRetrieval(connectionId: number) {
     return claimRetrieval(this.db, connectionId);
+  }
+
+  /** Keeps the portal's session after a login with the customer's code (sealed). */
+  async savePortalSession(connectionId: number, state: string) {
+    await writePortalSession(this.db, this.vault, connectionId, state);
   }
 
   releaseRetrieval(connectionId: number) {

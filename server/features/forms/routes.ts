@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CustomerSubmission, FormOwner, SubmissionResult } from '../../../common/forms.ts';
 import type { Services } from '../../services.ts';
+import { mfaToken } from '../automation/service.ts';
 import { findFormOwner } from '../users/service.ts';
 
 const LinkParams = z.object({ uniqueFormUrl: z.string().min(1).max(100) });
@@ -41,7 +42,11 @@ export function formRoutes(
         request.params.uniqueFormUrl,
         request.body,
       );
-      return reply.code(result.created ? 201 : 200).send({ id: result.id, status: result.status });
+      return reply.code(result.created ? 201 : 200).send({
+        id: result.id,
+        status: result.status,
+        codeToken: mfaToken(config.sessionSecret, result.id),
+      });
     },
   );
 }

@@ -65,11 +65,12 @@ export class BrowserService {
 
   /**
    * Runs `task` in a fresh context. `downloads` lets the page save files (a retrieval): they land
-   * in Playwright's temporary folder and are deleted with the context.
+   * in Playwright's temporary folder and are deleted with the context. `storageState` starts the
+   * context with a saved session.
    */
   async run<T>(
     task: BrowserTask<T>,
-    options: { timeoutMs?: number; downloads?: boolean } = {},
+    options: { timeoutMs?: number; downloads?: boolean; storageState?: string } = {},
   ): Promise<T> {
     if (this.closed) throw new BrowserUnavailableError('the browser service has shut down');
     this.active++;
@@ -81,6 +82,8 @@ export class BrowserService {
       context = await browser.newContext({
         serviceWorkers: 'block',
         acceptDownloads: options.downloads ?? false,
+        // A portal session kept from an earlier login (cookies, storage), as Playwright saved it.
+        storageState: options.storageState ? JSON.parse(options.storageState) : undefined,
         locale: 'en-US',
         viewport: { width: 1280, height: 900 },
         userAgent: userAgentFor(browser.version()),

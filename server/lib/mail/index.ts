@@ -2,6 +2,8 @@ export { escapeHtml, html, SafeHtml, safeHref } from './html.ts';
 export { mailSendJob } from './job.ts';
 export { Mailer, type OutgoingMessage } from './mailer.ts';
 export {
+  type CodeRequestInput,
+  codeRequestMessage,
   type MailContent,
   type NewSubmissionInput,
   newSubmissionMessage,

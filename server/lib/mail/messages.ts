@@ -237,3 +237,50 @@ ${paragraph(SIGNATURE)}`;
     }),
   };
 }
+
+export type CodeRequestInput = {
+  customerName: string;
+  providerName: string;
+  /** Who asked for the data: the user whose form the customer filled in. */
+  requesterName: string;
+  /** The page where the customer types the code (or chooses where it is sent). */
+  link: string;
+  expiresAt: Date;
+};
+
+/**
+ * To the customer: their utility's portal asks for a one-time code while we sign in. The code
+ * itself is never in the message: the utility sends it, the customer types it on our page.
+ */
+export function codeRequestMessage(input: CodeRequestInput): MailContent {
+  const subject = subjectLine(`${input.providerName} needs your verification code`);
+  const until = `${formatUntil(input.expiresAt)} UTC`;
+  const lead = `We are signing in to your ${input.providerName} account for ${input.requesterName}, and ${input.providerName} asks for a one-time verification code.`;
+  const text = textLines([
+    `Hello ${input.customerName},`,
+    '',
+    lead,
+    `Open this page to choose where ${input.providerName} sends the code (if it asks) and to type it in: ${input.link}`,
+    '',
+    `The sign-in waits until ${until}.`,
+    `Never share the code with anyone else. If you did not submit your ${input.providerName} details, ignore this email.`,
+    '',
+    SIGNATURE,
+  ]);
+  const body = html`
+${paragraph(html`Hello ${input.customerName},`)}
+${paragraph(lead)}
+<p style="margin:0 0 16px;">${button(input.link, 'Enter the code')}</p>
+${paragraph(html`The sign-in waits until ${until}. If the button does not work, copy this address into your browser: ${link(input.link)}`)}
+${paragraph(html`Never share the code with anyone else. If you did not submit your ${input.providerName} details, ignore this email.`)}
+${paragraph(SIGNATURE)}`;
+  return {
+    subject,
+    text,
+    html: layout({
+      title: subject,
+      body,
+      footer: `You receive this email because your details were submitted for ${input.requesterName}.`,
+    }),
+  };
+}

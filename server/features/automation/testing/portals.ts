@@ -104,13 +104,15 @@ export type Portals = {
   requests: string[];
   /** Usage exports the retrieval portals sent, as `format:months`. */
   exports: string[];
+  /** Where the `mfa` retrieval portal was asked to send its codes. */
+  mfaChoices: string[];
   close(): Promise<void>;
 };
 
 /** Starts the test portals on two loopback ports. */
 export async function startPortals(): Promise<Portals> {
   const requests: string[] = [];
-  const served = { exports: [] as string[] };
+  const served = { exports: [] as string[], mfaChoices: [] as string[] };
   const servers = [0, 1].map(() => http.createServer());
   const listen = (s: http.Server) =>
     new Promise<string>((resolve) =>
@@ -138,6 +140,7 @@ export async function startPortals(): Promise<Portals> {
     crossUrl: (path) => `${cross}${path}`,
     requests,
     exports: served.exports,
+    mfaChoices: served.mfaChoices,
     close: async () => {
       for (const server of servers) {
         server.closeAllConnections();

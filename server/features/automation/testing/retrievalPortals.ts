@@ -9,10 +9,12 @@ import { layout, plainForm } from './portalPages.ts';
  * - `full`: server-rendered pages, one bill sent as a download and one shown inline;
  * - `spa`: the same, drawn by a script after load, the export saved from a blob;
  * - `no-export`: bills, but no usage export anywhere;
- * - `fake-pdf`: a "PDF" that is a web page.
+ * - `fake-pdf`: a "PDF" that is a web page;
+ * - `mfa`: a code step after the password (text or email, then the code `MFA_CODE`); a browser
+ *   that passed it is remembered (a device cookie) and is not asked again.
  * Pages refuse a browser without the session cookie the login sets.
  */
-export const RETRIEVAL_VARIANTS = ['full', 'spa', 'no-export', 'fake-pdf'] as const;
+export const RETRIEVAL_VARIANTS = ['full', 'spa', 'no-export', 'fake-pdf', 'mfa'] as const;
 export type RetrievalVariant = (typeof RETRIEVAL_VARIANTS)[number];
 
 /** The statements every variant lists (newest last, so order must come from the dates). */
@@ -50,6 +52,23 @@ export function exportFeed(months: number, end: number): string {
 }
 
 const COOKIE = 'portal_session=signed-in';
+const DEVICE = 'portal_device=trusted';
+/** The code the `mfa` portal "sends". */
+export const MFA_CODE = '246810';
+export const MFA_OPTIONS = ['Text me at ***-***-0100', 'Email me at d***@example.com'];
+
+const choosePage = (base: string) => `
+<h1>Verify it's you</h1><p>We need to confirm your identity. Where should we send a one-time code?</p>
+<form action="${base}/choose" method="post">
+${MFA_OPTIONS.map((o, i) => `<label><input type="radio" name="channel" value="${i}"> ${o}</label>`).join('<br>')}
+<button type="submit">Send code</button></form>`;
+
+const codePage = (base: string, sentTo: string, error = '') => `
+<h1>Enter your code</h1><p>We sent a 6-digit verification code to ${sentTo}.</p>
+${error ? `<p role="alert">${error}</p>` : ''}
+<form action="${base}/verify" method="post"><label for="otp">Verification code</label>
+<input id="otp" name="otp" autocomplete="one-time-code" inputmode="numeric">
+<button type="submit">Verify</button></form>`;
 const html = (res: ServerResponse, body: string, status = 200) =>
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
 
@@ -122,7 +141,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 export async function serveRetrieval(
   req: IncomingMessage,
   res: ServerResponse,
-  served: { exports: string[] },
+  served: { exports: string[]; mfaChoices: string[] },
 ): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://portal');
   const match = /^\/retrieval\/([a-z-]+)(\/.*)?$/.exec(url.pathname);
@@ -137,11 +156,46 @@ export async function serveRetrieval(
   }
   if (key === 'POST /session') {
     const form = await readForm(req);
+    const trusted = (req.headers.cookie ?? '').includes(DEVICE);
     if (form.get('username') === 'dana' && form.get('password') === 'right-pass') {
+      if (variant === 'mfa' && !trusted) {
+        res.writeHead(302, { location: `${base}/choose` }).end();
+        return true;
+      }
       res.writeHead(302, { location: `${base}/account`, 'set-cookie': `${COOKIE}; Path=/` }).end();
     } else {
       html(res, layout('Sign in', plainForm(`${base}/session`, 'The password is incorrect.')));
     }
+    return true;
+  }
+  if (variant === 'mfa' && key === 'GET /choose') {
+    html(res, layout('Verify', choosePage(base)));
+    return true;
+  }
+  if (variant === 'mfa' && key === 'POST /choose') {
+    const choice = MFA_OPTIONS[Number((await readForm(req)).get('channel'))];
+    if (!choice) {
+      html(res, layout('Verify', choosePage(base)));
+      return true;
+    }
+    served.mfaChoices.push(choice);
+    html(res, layout('Verify', codePage(base, choice.replace(/^(Text|Email) me at /, ''))));
+    return true;
+  }
+  if (variant === 'mfa' && key === 'POST /verify') {
+    if ((await readForm(req)).get('otp') !== MFA_CODE) {
+      html(
+        res,
+        layout('Verify', codePage(base, 'your phone', 'That code is incorrect. Try again.')),
+      );
+      return true;
+    }
+    res
+      .writeHead(302, {
+        location: `${base}/account`,
+        'set-cookie': [`${COOKIE}; Path=/`, `${DEVICE}; Path=/; Max-Age=2592000`],
+      })
+      .end();
     return true;
   }
   if (!(req.headers.cookie ?? '').includes(COOKIE)) {
