@@ -12,6 +12,7 @@ import {
 import { benchIntervals } from './intervals.ts';
 import { benchCredentialChecks, benchQueue } from './queue.ts';
 import { benchReports } from './reports.ts';
+import { benchRetrieval } from './retrieval.ts';
 import { benchStatements } from './statements.ts';
 
 const benches: [string, () => Promise<void> | void][] = [
@@ -23,6 +24,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['interval import and analysis', benchIntervals],
   ['statement PDF facts', benchStatements],
   ['browser automation', benchAutomation],
+  ['automated retrieval: time per connection and Chromium memory', benchRetrieval],
   ['job queue: a backlog of webhook deliveries', benchQueue],
   ['job queue: credential checks over many portals', benchCredentialChecks],
   ['durability: load on PostgreSQL', benchLoad],

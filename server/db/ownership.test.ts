@@ -29,6 +29,7 @@ const OWNERS: Record<string, string> = {
   outbox: 'server/lib/mail/',
   credential_data_keys: 'server/lib/vaultKeys.ts',
   login_failures: 'server/features/auth/',
+  mfa_challenges: 'server/features/automation/',
 };
 
 /** The schema's tables by the name the code uses for them (`connectionFiles`) and in SQL. */

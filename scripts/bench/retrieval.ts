@@ -1,0 +1,76 @@
+// Automated retrieval figures: the time of one connection's login, bills and Green Button export
+// on each of the test portals (median), and Chromium's memory after 100 retrievals.
+import { loginAndRetrieve } from '../../server/features/automation/service.ts';
+import { PORTAL_ACCOUNTS, startPortals } from '../../server/features/automation/testing/portals.ts';
+import { BrowserService, chromiumMemoryMb } from '../../server/lib/browser/index.ts';
+
+const RUNS = 7;
+const MEMORY_RETRIEVALS = 100;
+const CONCURRENCY = 4;
+const detect = { billsPage: null, usagePage: null, exportControl: null };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+export async function benchRetrieval(): Promise<void> {
+  const portals = await startPortals();
+  const browser = new BrowserService({
+    executablePath: process.env.CHROMIUM_PATH || undefined,
+    allowedHosts: ['127.0.0.1'],
+    maxPages: CONCURRENCY,
+    pageTimeoutMs: 15_000,
+    taskTimeoutMs: 120_000,
+  });
+  const retrieve = async (variant: string) => {
+    const got = await loginAndRetrieve(
+      browser,
+      { loginUrl: portals.url(`/retrieval/${variant}/`) },
+      PORTAL_ACCOUNTS.good,
+      detect,
+    );
+    if (got.login.outcome !== 'success') throw new Error(`login failed: ${got.login.outcome}`);
+    return got.retrieval;
+  };
+  try {
+    await retrieve('full'); // Chromium's launch is not part of the figures.
+    for (const variant of ['full', 'spa', 'no-export']) {
+      const times: number[] = [];
+      let found = '';
+      for (let i = 0; i < RUNS; i++) {
+        const started = performance.now();
+        const got = await retrieve(variant);
+        times.push(performance.now() - started);
+        found = `${got?.bills} bills, export ${got?.intervalExport ? 'found' : 'not found'}`;
+      }
+      console.log(
+        `retrieval per connection, ${variant} portal: median ${median(times).toFixed(0)} ms (${RUNS} runs; ${found})`,
+      );
+    }
+
+    await settle();
+    const early = chromiumMemoryMb();
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next++ < MEMORY_RETRIEVALS) await retrieve('full');
+      }),
+    );
+    const wallMs = performance.now() - started;
+    await settle();
+    const late = chromiumMemoryMb();
+    const change = (a: number, b: number) => `${b >= a ? '+' : ''}${(b - a).toFixed(0)} MB`;
+    console.log(
+      `${MEMORY_RETRIEVALS} retrievals, ${CONCURRENCY} at once: ${(wallMs / 1000).toFixed(1)} s; Chromium RSS ` +
+        `${early.rss.toFixed(0)} -> ${late.rss.toFixed(0)} MB (${change(early.rss, late.rss)}), PSS ` +
+        `${early.pss.toFixed(0)} -> ${late.pss.toFixed(0)} MB (${change(early.pss, late.pss)}); ` +
+        `open contexts: ${await browser.openContexts()}; launches: ${browser.launches}`,
+    );
+  } finally {
+    await browser.close();
+    await portals.close();
+  }
+}
