@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection } from '../../../common/connections.ts';
 import { MFA_TEXT, type MfaChallengeView } from '../../../common/mfa.ts';
-import { mfaChallenges, outbox } from '../../db/schema.ts';
+import { connections, mfaChallenges, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { createUser, signedIn } from '../../test/factories.ts';
@@ -139,6 +139,31 @@ describe("a portal's code, asked of the customer", () => {
     expect((await answer(token, 'choice', { option: MFA_OPTIONS[0] })).json()).toEqual({
       message: MFA_TEXT.tooLate,
     });
+  });
+
+  it('keeps the portal session sealed beside the login, and purges both together', async () => {
+    const owner = await createUser(t.database.db);
+    const provider = await createProvider(t.database.db);
+    const sent = await submitForm(t.app, owner.uniqueFormUrl, submission(provider.id));
+    const id = sent.json().id as number;
+    await t.app.services.queue.drain();
+    const state = JSON.stringify({ cookies: [{ name: 'portal_device', value: 'trusted' }] });
+    await t.app.services.connections.savePortalSession(id, state);
+    const [row] = await t.database.db.select().from(connections).where(eq(connections.id, id));
+    expect(row?.portalSessionSealed).toBeTruthy();
+    expect(row?.portalSessionSealed).not.toContain('portal_device');
+    expect((await t.app.services.connections.loginSubject(id))?.portalSession).toBe(state);
+
+    const completed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/connections/${id}`,
+      headers: { cookie: admin },
+      payload: { status: 'complete' },
+    });
+    expect(completed.statusCode).toBe(200);
+    const [purged] = await t.database.db.select().from(connections).where(eq(connections.id, id));
+    expect(purged?.portalSessionSealed).toBeNull();
+    expect(purged?.utilityPasswordSealed).toBeNull();
   });
 
   it('refuses malformed links and codes in words', async () => {

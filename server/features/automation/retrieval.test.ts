@@ -77,6 +77,15 @@ describe('retrieval after the login', () => {
     expect(retrieval?.notes).toContain('"a1.pdf" was not a PDF (it was a web page); skipped');
   });
 
+  it('keeps no download over the upload limit', async () => {
+    const { retrieval } = await retrieve('huge');
+    expect(retrieval?.bills).toBe(0);
+    expect(retrieval?.files.filter((f) => f.kind === 'bill')).toEqual([]);
+    expect(retrieval?.notes).toEqual(
+      Array(3).fill('a statement: it is larger than the 10 MB limit'),
+    );
+  });
+
   it("follows a provider's settings: a page by its address, the export by its words", async () => {
     const { retrieval } = await retrieve('full', {
       billsPage: '/retrieval/full/bills',

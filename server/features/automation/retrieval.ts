@@ -296,7 +296,15 @@ export async function retrieveDocuments(
         (c) => (c.href ?? `${c.text}|${c.context}`) === key,
       );
       if (!fresh) continue;
-      let got = await captureFile(page, () => locate(page, fresh).click(), wait());
+      let got: Awaited<ReturnType<typeof captureFile>>;
+      try {
+        got = await captureFile(page, () => locate(page, fresh).click(), wait());
+      } catch (error) {
+        // One statement refused (too large, failed) does not stop the next one.
+        if (!(error instanceof RefusedDownload)) throw error;
+        notes.push(`a statement: ${error.message}`);
+        continue;
+      }
       if (got && 'page' in got) {
         // A bill viewer: the PDF is one more click away, or this page is all there is.
         const [inner] = await rankedControls(page, deadline, BILL_LINK, 6, LOOK_MS);

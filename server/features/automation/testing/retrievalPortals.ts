@@ -10,11 +10,12 @@ import { layout, plainForm } from './portalPages.ts';
  * - `spa`: the same, drawn by a script after load, the export saved from a blob;
  * - `no-export`: bills, but no usage export anywhere;
  * - `fake-pdf`: a "PDF" that is a web page;
+ * - `huge`: statements over the upload limit (11 MB);
  * - `mfa`: a code step after the password (text or email, then the code `MFA_CODE`); a browser
  *   that passed it is remembered (a device cookie) and is not asked again.
  * Pages refuse a browser without the session cookie the login sets.
  */
-export const RETRIEVAL_VARIANTS = ['full', 'spa', 'no-export', 'fake-pdf', 'mfa'] as const;
+export const RETRIEVAL_VARIANTS = ['full', 'spa', 'no-export', 'fake-pdf', 'mfa', 'huge'] as const;
 export type RetrievalVariant = (typeof RETRIEVAL_VARIANTS)[number];
 
 /** The statements every variant lists (newest last, so order must come from the dates). */
@@ -206,6 +207,17 @@ export async function serveRetrieval(
   if (req.method === 'GET' && statement) {
     if (variant === 'fake-pdf') {
       html(res, layout('Statement', '<h1>Your statement</h1><p>Sign in again to view it.</p>'));
+      return true;
+    }
+    if (variant === 'huge') {
+      const body = Buffer.alloc(11 * 1024 * 1024, 0x20);
+      body.write('%PDF-1.4\n');
+      res
+        .writeHead(200, {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="statement-${statement[1]}.pdf"`,
+        })
+        .end(body);
       return true;
     }
     const inline = url.searchParams.get('inline') === '1';
