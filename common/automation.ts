@@ -63,6 +63,10 @@ export const VerifyCredentialsBody = z
     usernameSelector: selector,
     passwordSelector: selector,
     submitSelector: selector,
+    /** Retrieval settings as they stand in the form (empty: detected on the portal). */
+    billsPage: selector,
+    usagePage: selector,
+    exportControl: selector,
     username: z
       .string({ error: 'Enter the username to test' })
       .min(1, 'Enter the username to test')
@@ -89,11 +93,21 @@ export const LOGIN_OUTCOMES = [
 export const LoginOutcome = z.enum(LOGIN_OUTCOMES);
 export type LoginOutcome = z.infer<typeof LoginOutcome>;
 
+/** What a signed-in test found on the portal for the automated retrieval (nothing is kept). */
+export const RetrievalFindings = z.object({
+  bills: z.array(z.object({ fileName: z.string(), page: z.string() })),
+  intervalExport: z.object({ fileName: z.string(), page: z.string() }).nullable(),
+  notes: z.array(z.string()),
+});
+export type RetrievalFindings = z.infer<typeof RetrievalFindings>;
+
 export const CredentialTestResult = z.object({
   success: z.boolean(),
   /** What happened and who must act; shown in the Credentials Invalid panel on failure. */
   message: z.string(),
   outcome: LoginOutcome,
+  /** After a successful login: the bills and the export the retrieval would fetch. */
+  retrieval: RetrievalFindings.optional(),
 });
 export type CredentialTestResult = z.infer<typeof CredentialTestResult>;
 

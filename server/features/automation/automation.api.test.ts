@@ -97,6 +97,12 @@ describe('POST /api/verify-credentials', () => {
       success: true,
       outcome: 'success',
       message: 'Signed in to the utility portal. No action needed.',
+      // This portal's account page has no bills or usage pages: the retrieval says so.
+      retrieval: {
+        bills: [],
+        intervalExport: null,
+        notes: ['no bill history page was found'],
+      },
     });
   });
 

@@ -146,3 +146,36 @@ describe('retrieval after the customer submits the form', () => {
     expect(res.json()).toEqual({ message: RETRIEVAL_NEEDS_LOGIN });
   });
 });
+
+describe("an admin's Test Login", () => {
+  it('shows what the retrieval would fetch with the settings as typed, keeping nothing', async () => {
+    const before = await t.database.db.select().from(connectionFiles);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-credentials',
+      headers: { cookie: admin },
+      payload: {
+        loginUrl: portals.url('/retrieval/full/'),
+        ...PORTAL_ACCOUNTS.good,
+        usagePage: 'Energy Usage',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      outcome: 'success',
+      retrieval: {
+        bills: [
+          { fileName: 'statement-b2.pdf', page: portals.url('/retrieval/full/bills') },
+          { fileName: 'statement-c3.pdf', page: portals.url('/retrieval/full/bills') },
+        ],
+        intervalExport: {
+          fileName: 'GreenButtonData.xml',
+          page: portals.url('/retrieval/full/usage'),
+        },
+        notes: [],
+      },
+    });
+    expect(await t.database.db.select().from(connectionFiles)).toEqual(before);
+  });
+});

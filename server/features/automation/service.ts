@@ -142,17 +142,57 @@ export async function loginTargetFor(db: Db, body: VerifyCredentialsBody): Promi
   };
 }
 
-/** An admin's Test Login: signs in with the given login and says what the portal answered. */
+/**
+ * An admin's Test Login: signs in with the given login, says what the portal answered and,
+ * signed in, what the automated retrieval finds there (its files are read, then dropped).
+ */
 export async function testCredentials(
   db: Db,
   browser: BrowserService,
   body: VerifyCredentialsBody,
 ): Promise<CredentialTestResult> {
   const target = await loginTargetFor(db, body);
-  const result = await testLogin(browser, target, {
-    username: body.username,
-    password: body.password,
-  });
-  const { success, message } = verdictFor(result, 'test');
-  return { success, message, outcome: result.outcome };
+  const settings = await retrievalSettingsFor(db, body);
+  const { login, retrieval } = await loginAndRetrieve(
+    browser,
+    target,
+    { username: body.username, password: body.password },
+    settings,
+  );
+  const { success, message } = verdictFor(login, 'test');
+  if (!retrieval) return { success, message, outcome: login.outcome };
+  const found = (kind: 'bill' | 'interval') =>
+    retrieval.files
+      .filter((f) => f.kind === kind)
+      .map((f) => ({ fileName: f.fileName, page: f.sourcePage }));
+  return {
+    success,
+    message,
+    outcome: login.outcome,
+    retrieval: {
+      bills: found('bill'),
+      intervalExport: found('interval')[0] ?? null,
+      notes: retrieval.notes,
+    },
+  };
+}
+
+/** The retrieval settings a test uses: those typed in, else the saved provider's. */
+async function retrievalSettingsFor(
+  db: Db,
+  body: VerifyCredentialsBody,
+): Promise<RetrievalSettings> {
+  if (body.loginUrl || body.providerId === undefined) {
+    return {
+      billsPage: body.billsPage ?? null,
+      usagePage: body.usagePage ?? null,
+      exportControl: body.exportControl ?? null,
+    };
+  }
+  const provider = await getProvider(db, body.providerId);
+  return {
+    billsPage: provider.billsPage,
+    usagePage: provider.usagePage,
+    exportControl: provider.exportControl,
+  };
 }

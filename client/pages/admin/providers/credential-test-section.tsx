@@ -1,9 +1,11 @@
-import type { CredentialTestResult } from '@common/automation.ts';
+import type { CredentialTestResult, RetrievalFindings } from '@common/automation.ts';
 import { CheckCircle2, KeyRound, Loader2, XCircle } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Field } from './form-field.tsx';
+import type { RetrievalField } from './retrieval-fields.tsx';
+import { retrievalLine } from './retrieval-findings.ts';
 import type { SavedSelectorField } from './selector-analysis.ts';
 import { useTestLogin } from './use-login-tools.ts';
 
@@ -15,9 +17,12 @@ import { useTestLogin } from './use-login-tools.ts';
 export function CredentialTestSection({
   loginUrl,
   selectors,
+  retrieval,
 }: {
   loginUrl: string;
   selectors: Record<SavedSelectorField, string>;
+  /** Where the retrieval looks after signing in, as the form has it. */
+  retrieval: Record<RetrievalField, string>;
 }) {
   const id = useId();
   const [username, setUsername] = useState('');
@@ -27,7 +32,13 @@ export function CredentialTestSection({
 
   function run() {
     if (!ready || testLogin.isPending) return;
-    testLogin.mutate({ loginUrl: loginUrl.trim(), ...selectors, username, password });
+    testLogin.mutate({
+      loginUrl: loginUrl.trim(),
+      ...selectors,
+      ...retrieval,
+      username,
+      password,
+    });
   }
 
   // These inputs sit inside the provider form: Enter tests the login instead of saving.
@@ -110,6 +121,7 @@ function TestResult({ result }: { result: CredentialTestResult }) {
         <div className="min-w-0">
           <p className="font-semibold text-sm">Credentials Valid</p>
           <p className="text-sm">{result.message}</p>
+          {result.retrieval ? <RetrievalFound found={result.retrieval} /> : null}
         </div>
       </div>
     );
@@ -124,6 +136,19 @@ function TestResult({ result }: { result: CredentialTestResult }) {
         <p className="font-semibold text-sm">Credentials Invalid</p>
         <p className="text-sm">{result.message}</p>
       </div>
+    </div>
+  );
+}
+
+/** What the retrieval would fetch on this portal, for the admin to check the settings. */
+function RetrievalFound({ found }: { found: RetrievalFindings }) {
+  return (
+    <div className="mt-2 grid gap-1 text-sm">
+      <p className="font-semibold">Automated retrieval</p>
+      <p>{retrievalLine(found)}</p>
+      {found.notes.length > 0 ? (
+        <p className="text-amber-800">Notes: {found.notes.join('; ')}</p>
+      ) : null}
     </div>
   );
 }

@@ -188,6 +188,11 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
             passwordSelector: values.passwordSelector,
             submitSelector: values.submitSelector,
           }}
+          retrieval={{
+            billsPage: values.billsPage,
+            usagePage: values.usagePage,
+            exportControl: values.exportControl,
+          }}
         />
       ) : null}
 
