@@ -3,15 +3,11 @@
 import { detectLoginSelectors, testLogin } from '../../server/features/automation/service.ts';
 import { PORTAL_ACCOUNTS, startPortals } from '../../server/features/automation/testing/portals.ts';
 import { BrowserService, chromiumMemoryMb } from '../../server/lib/browser/index.ts';
+import { median, settle } from './stats.ts';
 
 const RUNS = 15;
 const CONCURRENCY = 4;
 const MEMORY_TASKS = 200;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 async function timed(runs: number, work: () => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
@@ -34,8 +30,6 @@ async function inParallel(count: number, width: number, task: () => Promise<unkn
   );
   return performance.now() - started;
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 export async function benchAutomation(): Promise<void> {
   const portals = await startPortals();

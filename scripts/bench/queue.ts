@@ -10,7 +10,7 @@ import pino from 'pino';
 import { loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { connections, providers, webhookDeliveries } from '../../server/db/schema.ts';
-import { testLogin } from '../../server/features/automation/service.ts';
+import { loginAndRetrieve } from '../../server/features/automation/service.ts';
 import { PORTAL_ACCOUNTS, startPortals } from '../../server/features/automation/testing/portals.ts';
 import { createUser } from '../../server/features/users/service.ts';
 import { recordDeliveries } from '../../server/features/webhooks/endpoints.ts';
@@ -233,14 +233,16 @@ export async function benchCredentialChecks() {
     singles.sort((a, b) => a - b);
     const single = singles[1] ?? 0;
 
-    // The browser alone, MAX_PAGES logins at once with no queue: the ceiling on this machine.
+    // The browser alone, MAX_PAGES checks at once with no queue (the login, then the look for
+    // bills and usage pages a check now makes): the ceiling on this machine.
     const direct = async () => {
-      const result = await testLogin(
+      const { login } = await loginAndRetrieve(
         services.browser,
         { loginUrl: portals.url('/portal?direct') },
         PORTAL_ACCOUNTS.good,
+        { billsPage: null, usagePage: null, exportControl: null },
       );
-      if (result.outcome !== 'success') throw new Error(`login failed: ${result.outcome}`);
+      if (login.outcome !== 'success') throw new Error(`login failed: ${login.outcome}`);
     };
     let next = 0;
     const directStarted = performance.now();

@@ -3,17 +3,12 @@
 import { loginAndRetrieve } from '../../server/features/automation/service.ts';
 import { PORTAL_ACCOUNTS, startPortals } from '../../server/features/automation/testing/portals.ts';
 import { BrowserService, chromiumMemoryMb } from '../../server/lib/browser/index.ts';
+import { median, settle } from './stats.ts';
 
 const RUNS = 7;
 const MEMORY_RETRIEVALS = 100;
 const CONCURRENCY = 4;
 const detect = { billsPage: null, usagePage: null, exportControl: null };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 export async function benchRetrieval(): Promise<void> {
   const portals = await startPortals();

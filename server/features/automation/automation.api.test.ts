@@ -6,39 +6,22 @@ import { createProvider, submission, submitForm } from '../../test/connections.t
 import { createUser, signedIn } from '../../test/factories.ts';
 import { verifyConnectionCredentialsJob } from './jobs.ts';
 import { ProviderGate } from './providerGate.ts';
-import { PORTAL_ACCOUNTS, type Portals, startPortals } from './testing/portals.ts';
+import { PORTAL_ACCOUNTS } from './testing/portals.ts';
+import { portalsAndApp } from './testing/setup.ts';
 import { TransientLoginError } from './verification.ts';
 
-let t: TestApp;
-let portals: Portals;
-let admin: string;
-let user: string;
-beforeAll(async () => {
-  portals = await startPortals();
-  t = await createTestApp({
-    BROWSER_ALLOWED_HOSTS: '127.0.0.1',
-    BROWSER_PAGE_TIMEOUT_SECONDS: '3',
-    PROVIDER_LOGIN_INTERVAL_SECONDS: '0',
-    MFA_CODE_WAIT_SECONDS: '5',
-  });
-  admin = (await signedIn(t.app, t.database.db, 'admin')).cookie;
-  user = (await signedIn(t.app, t.database.db, 'user')).cookie;
-});
-afterAll(async () => {
-  await t?.close();
-  await portals?.close();
-});
+const env = portalsAndApp({ BROWSER_PAGE_TIMEOUT_SECONDS: '3', MFA_CODE_WAIT_SECONDS: '5' });
 
-const post = (url: string, payload: object, cookie = admin) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+const post = (url: string, payload: object, cookie = env.admin) =>
+  env.t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
 
 describe('access', () => {
   it.each(['/api/detect-selectors', '/api/verify-credentials'])(
     '%s is for admins only',
     async (url) => {
-      const body = { loginUrl: portals.url('/plain'), username: 'a', password: 'b' };
-      expect((await t.app.inject({ method: 'POST', url, payload: body })).statusCode).toBe(401);
-      const asUser = await post(url, body, user);
+      const body = { loginUrl: env.portals.url('/plain'), username: 'a', password: 'b' };
+      expect((await env.t.app.inject({ method: 'POST', url, payload: body })).statusCode).toBe(401);
+      const asUser = await post(url, body, env.user);
       expect(asUser.statusCode).toBe(403);
       expect(asUser.json()).toEqual({ message: 'You do not have access to this' });
     },
@@ -47,7 +30,7 @@ describe('access', () => {
 
 describe('POST /api/detect-selectors', () => {
   it('returns the ranked selectors of a login page', async () => {
-    const res = await post('/api/detect-selectors', { loginUrl: portals.url('/plain') });
+    const res = await post('/api/detect-selectors', { loginUrl: env.portals.url('/plain') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
@@ -86,7 +69,7 @@ describe('POST /api/verify-credentials', () => {
 
   it('tests a login page not saved yet, with typed selectors', async () => {
     const res = await post('/api/verify-credentials', {
-      loginUrl: portals.url('/portal'),
+      loginUrl: env.portals.url('/portal'),
       usernameSelector: '#username',
       passwordSelector: '#password',
       submitSelector: '',
@@ -107,7 +90,9 @@ describe('POST /api/verify-credentials', () => {
   });
 
   it("tests a saved provider's login and explains a failure", async () => {
-    const provider = await createProvider(t.database.db, { loginUrl: portals.url('/portal') });
+    const provider = await createProvider(env.t.database.db, {
+      loginUrl: env.portals.url('/portal'),
+    });
     const res = await post('/api/verify-credentials', { providerId: provider.id, ...wrong });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: false, outcome: 'invalid_credentials' });
@@ -116,7 +101,7 @@ describe('POST /api/verify-credentials', () => {
   });
 
   it('needs a provider with a login URL, or a login URL', async () => {
-    const bare = await createProvider(t.database.db, { name: 'No Portal Power' });
+    const bare = await createProvider(env.t.database.db, { name: 'No Portal Power' });
     const cases: [object, number, string][] = [
       [
         { providerId: bare.id, ...good },
@@ -125,7 +110,11 @@ describe('POST /api/verify-credentials', () => {
       ],
       [{ providerId: 999_999, ...good }, 404, 'Provider not found'],
       [good, 400, 'Choose a provider or enter a login URL'],
-      [{ loginUrl: portals.url('/portal'), username: 'dana' }, 400, 'Enter the password to test'],
+      [
+        { loginUrl: env.portals.url('/portal'), username: 'dana' },
+        400,
+        'Enter the password to test',
+      ],
     ];
     for (const [body, status, message] of cases) {
       const res = await post('/api/verify-credentials', body);
@@ -136,15 +125,15 @@ describe('POST /api/verify-credentials', () => {
 
 describe('verification after a customer submits the form', () => {
   const stateOf = async (id: number) => {
-    const [row] = await t.database.db.select().from(connections).where(eq(connections.id, id));
+    const [row] = await env.t.database.db.select().from(connections).where(eq(connections.id, id));
     return row;
   };
   const submit = async (path: string | null, account: { username: string; password: string }) => {
-    const owner = await createUser(t.database.db);
-    const provider = await createProvider(t.database.db, {
-      loginUrl: path ? portals.url(path) : null,
+    const owner = await createUser(env.t.database.db);
+    const provider = await createProvider(env.t.database.db, {
+      loginUrl: path ? env.portals.url(path) : null,
     });
-    const res = await submitForm(t.app, owner.uniqueFormUrl, submission(provider.id, account));
+    const res = await submitForm(env.t.app, owner.uniqueFormUrl, submission(provider.id, account));
     expect(res.statusCode).toBe(201);
     return res.json().id as number;
   };
@@ -152,7 +141,7 @@ describe('verification after a customer submits the form', () => {
   it('answers the customer at once, then records a verified login', async () => {
     const id = await submit('/delayed', PORTAL_ACCOUNTS.good);
     expect((await stateOf(id))?.credentialsVerified).toBeNull();
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     const row = await stateOf(id);
     expect(row).toMatchObject({
       credentialsVerified: true,
@@ -176,7 +165,7 @@ describe('verification after a customer submits the form', () => {
     ['no login page', null, PORTAL_ACCOUNTS.good, null, /no login page set up/],
   ] as const)('records %s', async (_name, path, account, verified, message) => {
     const id = await submit(path, account);
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     const row = await stateOf(id);
     expect(row?.credentialsVerified).toBe(verified);
     expect(row?.verificationMessage).toMatch(message);
@@ -185,13 +174,13 @@ describe('verification after a customer submits the form', () => {
 
   it('retries a portal that stays down; its last try hands the login to an admin', async () => {
     const id = await submit('/down', PORTAL_ACCOUNTS.good);
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     const job = verifyConnectionCredentialsJob as never;
     await expect(
-      t.app.services.queue.run(job, { connectionId: id }, { retryCount: 1, final: false }),
+      env.t.app.services.queue.run(job, { connectionId: id }, { retryCount: 1, final: false }),
     ).rejects.toThrow(TransientLoginError);
 
-    await t.app.services.queue.run(job, { connectionId: id }, { retryCount: 3, final: true });
+    await env.t.app.services.queue.run(job, { connectionId: id }, { retryCount: 3, final: true });
     const row = await stateOf(id);
     expect(row?.credentialsVerified).toBeNull();
     expect(row?.verificationMessage).toMatch(/not responding/);
@@ -203,9 +192,9 @@ describe('verification after a customer submits the form', () => {
 describe('ProviderGate', () => {
   it('spaces logins to one provider, not to different ones', async () => {
     const gate = new ProviderGate();
-    const lastCheckAt = (id: number) => t.app.services.connections.lastLoginCheckAt(id);
-    const a = await createProvider(t.database.db);
-    const b = await createProvider(t.database.db);
+    const lastCheckAt = (id: number) => env.t.app.services.connections.lastLoginCheckAt(id);
+    const a = await createProvider(env.t.database.db);
+    const b = await createProvider(env.t.database.db);
     const started = Date.now();
     const firstA = await gate.reserve(a.id, 400, lastCheckAt);
     const firstB = await gate.reserve(b.id, 400, lastCheckAt);
@@ -217,21 +206,23 @@ describe('ProviderGate', () => {
   });
 
   it('brings a check whose portal slot is far off back later instead of holding a worker', async () => {
-    const provider = await createProvider(t.database.db, { loginUrl: 'http://127.0.0.1:9/login' });
-    const { cookie } = await signedIn(t.app, t.database.db, 'user');
-    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    const provider = await createProvider(env.t.database.db, {
+      loginUrl: 'http://127.0.0.1:9/login',
+    });
+    const { cookie } = await signedIn(env.t.app, env.t.database.db, 'user');
+    const me = await env.t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
     const queued: unknown[] = [];
     const services = {
-      ...t.app.services,
-      config: { ...t.app.services.config, providerLoginIntervalMs: 60_000 },
+      ...env.t.app.services,
+      config: { ...env.t.app.services.config, providerLoginIntervalMs: 60_000 },
       queue: { enqueue: async (...args: unknown[]) => queued.push(args) },
     };
-    const sent = await submitForm(t.app, me.json().uniqueFormUrl, submission(provider.id));
-    await t.app.services.queue.drain();
+    const sent = await submitForm(env.t.app, me.json().uniqueFormUrl, submission(provider.id));
+    await env.t.app.services.queue.drain();
     const started = Date.now();
     await verifyConnectionCredentialsJob.handler(
       { connectionId: sent.json().id },
-      { ...(services as unknown as object), log: t.app.log } as never,
+      { ...(services as unknown as object), log: env.t.app.log } as never,
       { retryCount: 0, final: false },
     );
     expect(Date.now() - started).toBeLessThan(1500);
@@ -258,10 +249,10 @@ describe('without Chromium', () => {
   it('answers 503 naming CHROMIUM_PATH; the rest of the app works', async () => {
     const cookie = (await signedIn(bare.app, bare.database.db, 'admin')).cookie;
     for (const [url, body] of [
-      ['/api/detect-selectors', { loginUrl: portals.url('/plain') }],
+      ['/api/detect-selectors', { loginUrl: env.portals.url('/plain') }],
       [
         '/api/verify-credentials',
-        { loginUrl: portals.url('/plain'), username: 'a', password: 'b' },
+        { loginUrl: env.portals.url('/plain'), username: 'a', password: 'b' },
       ],
     ] as const) {
       const res = await bare.app.inject({
@@ -274,7 +265,9 @@ describe('without Chromium', () => {
       expect(res.json().message).toMatch(/CHROMIUM_PATH/);
     }
     const owner = await createUser(bare.database.db);
-    const provider = await createProvider(bare.database.db, { loginUrl: portals.url('/portal') });
+    const provider = await createProvider(bare.database.db, {
+      loginUrl: env.portals.url('/portal'),
+    });
     const res = await submitForm(bare.app, owner.uniqueFormUrl, submission(provider.id));
     expect(res.statusCode).toBe(201);
     await bare.app.services.queue.drain();

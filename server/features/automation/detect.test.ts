@@ -1,34 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SelectorDetection } from '../../../common/automation.ts';
-import { BrowserService } from '../../lib/browser/index.ts';
 import { resolveLocator } from './frames.ts';
 import { detectLoginSelectors } from './service.ts';
-import { type Portals, startPortals } from './testing/portals.ts';
+import { portalsAndBrowser } from './testing/setup.ts';
 
-let portals: Portals;
-let browser: BrowserService;
-beforeAll(async () => {
-  portals = await startPortals();
-  browser = new BrowserService({
-    executablePath: undefined,
-    allowedHosts: ['127.0.0.1'],
-    maxPages: 2,
-    pageTimeoutMs: 3000,
-    taskTimeoutMs: 40_000,
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await portals?.close();
-});
+const env = portalsAndBrowser({ pageTimeoutMs: 3000, taskTimeoutMs: 40_000 });
 
 /** Which element each selector names, by the portal's `data-expect` marks. */
 const roleOf = (page: Page, selector: string | undefined) =>
   selector ? resolveLocator(page, selector).getAttribute('data-expect', { timeout: 2000 }) : null;
 
 async function rolesOnPage(url: string, found: SelectorDetection) {
-  return browser.run(async (page) => {
+  return env.browser.run(async (page) => {
     await page.goto(url);
     const { usernameSelectors, passwordSelectors, submitSelectors } = found.selectors;
     return {
@@ -49,7 +33,7 @@ describe('selector detection', () => {
     ['a web component with an open shadow root', '/shadow'],
     ['decoys before the real form (site search, newsletter)', '/decoys'],
   ])('finds the login fields: %s', async (_name, path) => {
-    const found = await detectLoginSelectors(browser, portals.url(path));
+    const found = await detectLoginSelectors(env.browser, env.portals.url(path));
     expect(found).toMatchObject({ success: true, loginFlow: 'single-page' });
     for (const list of [
       found.selectors.usernameSelectors,
@@ -60,7 +44,7 @@ describe('selector detection', () => {
       expect(list.length).toBeLessThanOrEqual(3);
       expect(new Set(list).size).toBe(list.length);
     }
-    expect(await rolesOnPage(portals.url(path), found)).toEqual({
+    expect(await rolesOnPage(env.portals.url(path), found)).toEqual({
       username: 'username',
       password: 'password',
       submit: 'submit',
@@ -68,10 +52,10 @@ describe('selector detection', () => {
   });
 
   it('finds the login inside a cross-origin iframe (another port)', async () => {
-    const found = await detectLoginSelectors(browser, portals.url('/iframe-cross'));
+    const found = await detectLoginSelectors(env.browser, env.portals.url('/iframe-cross'));
     expect(found.success).toBe(true);
     expect(found.selectors.usernameSelectors[0]).toMatch(/^iframe\[.*\] >> /);
-    expect(await rolesOnPage(portals.url('/iframe-cross'), found)).toEqual({
+    expect(await rolesOnPage(env.portals.url('/iframe-cross'), found)).toEqual({
       username: 'username',
       password: 'password',
       submit: 'submit',
@@ -79,20 +63,20 @@ describe('selector detection', () => {
   });
 
   it('never offers the search box or the newsletter field', async () => {
-    const found = await detectLoginSelectors(browser, portals.url('/decoys'));
+    const found = await detectLoginSelectors(env.browser, env.portals.url('/decoys'));
     const all = Object.values(found.selectors).flat().join(' ');
     expect(all).not.toMatch(/nl-email|name="q"|Subscribe|Search/);
   });
 
   it('records an identifier-first login as two steps', async () => {
-    const found = await detectLoginSelectors(browser, portals.url('/two-step'));
+    const found = await detectLoginSelectors(env.browser, env.portals.url('/two-step'));
     expect(found).toMatchObject({ success: true, loginFlow: 'identifier-first' });
     expect(found.steps).toHaveLength(2);
     const [first, second] = found.steps;
     expect(first).toMatchObject({ passwordSelector: null });
     expect(second).toMatchObject({ usernameSelector: null });
-    const roles = await browser.run(async (page) => {
-      await page.goto(portals.url('/two-step'));
+    const roles = await env.browser.run(async (page) => {
+      await page.goto(env.portals.url('/two-step'));
       const step1 = [
         await roleOf(page, first?.usernameSelector ?? ''),
         await roleOf(page, first?.submitSelector ?? ''),
@@ -111,7 +95,7 @@ describe('selector detection', () => {
   });
 
   it('says so when the page has no login form', async () => {
-    const found = await detectLoginSelectors(browser, portals.url('/portal/account'), {
+    const found = await detectLoginSelectors(env.browser, env.portals.url('/portal/account'), {
       timeoutMs: 5000,
     });
     expect(found.success).toBe(false);
@@ -120,7 +104,7 @@ describe('selector detection', () => {
   });
 
   it('reports a portal under maintenance', async () => {
-    const found = await detectLoginSelectors(browser, portals.url('/down'));
+    const found = await detectLoginSelectors(env.browser, env.portals.url('/down'));
     expect(found).toMatchObject({ success: false });
     expect(found.message).toMatch(/not responding \(the login page answered HTTP 503\)/);
   });

@@ -1,26 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserService } from '../../lib/browser/index.ts';
+import { describe, expect, it } from 'vitest';
 import { verdictFor } from './classify.ts';
 import type { LoginTarget } from './login.ts';
 import { testLogin } from './service.ts';
-import { PORTAL_ACCOUNTS, type Portals, startPortals } from './testing/portals.ts';
+import { PORTAL_ACCOUNTS } from './testing/portals.ts';
+import { portalsAndBrowser } from './testing/setup.ts';
 
-let portals: Portals;
-let browser: BrowserService;
-beforeAll(async () => {
-  portals = await startPortals();
-  browser = new BrowserService({
-    executablePath: undefined,
-    allowedHosts: ['127.0.0.1'],
-    maxPages: 2,
-    pageTimeoutMs: 3000,
-    taskTimeoutMs: 40_000,
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await portals?.close();
-});
+const env = portalsAndBrowser({ pageTimeoutMs: 3000, taskTimeoutMs: 40_000 });
 
 const { good, goodEmail, wrong, locked, mfa } = PORTAL_ACCOUNTS;
 const login = (
@@ -28,7 +13,7 @@ const login = (
   account: { username: string; password: string },
   saved: Partial<LoginTarget> = {},
   timeoutMs?: number,
-) => testLogin(browser, { loginUrl: portals.url(path), ...saved }, account, { timeoutMs });
+) => testLogin(env.browser, { loginUrl: env.portals.url(path), ...saved }, account, { timeoutMs });
 
 describe('credential test on a plain portal', () => {
   it.each([
@@ -87,9 +72,9 @@ describe('credential test on harder portals', () => {
 
 describe('portals that cannot be judged', () => {
   it('a captcha: nothing is submitted', async () => {
-    const before = portals.requests.filter((r) => r === 'POST /portal/session').length;
+    const before = env.portals.requests.filter((r) => r === 'POST /portal/session').length;
     expect((await login('/captcha', good)).outcome).toBe('captcha');
-    expect(portals.requests.filter((r) => r === 'POST /portal/session').length).toBe(before);
+    expect(env.portals.requests.filter((r) => r === 'POST /portal/session').length).toBe(before);
   });
 
   it('a user name the email field refuses', async () => {
@@ -112,6 +97,6 @@ describe('portals that cannot be judged', () => {
       detail: 'the page did not load within 3 s',
     });
     expect(Date.now() - started).toBeLessThan(8000);
-    expect(await browser.openContexts()).toBe(0);
+    expect(await env.browser.openContexts()).toBe(0);
   });
 });

@@ -1,51 +1,35 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Connection } from '../../../common/connections.ts';
 import { MFA_TEXT, type MfaChallengeView } from '../../../common/mfa.ts';
 import { connections, mfaChallenges, outbox } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
-import { createUser, signedIn } from '../../test/factories.ts';
+import { createUser } from '../../test/factories.ts';
 import { mfaToken } from './mfa.ts';
-import { PORTAL_ACCOUNTS, type Portals, startPortals } from './testing/portals.ts';
+import { PORTAL_ACCOUNTS } from './testing/portals.ts';
 import { MFA_CODE, MFA_OPTIONS } from './testing/retrievalPortals.ts';
+import { portalsAndApp } from './testing/setup.ts';
 
-let t: TestApp;
-let portals: Portals;
-let admin: string;
-beforeAll(async () => {
-  portals = await startPortals();
-  t = await createTestApp({
-    BROWSER_ALLOWED_HOSTS: '127.0.0.1',
-    BROWSER_PAGE_TIMEOUT_SECONDS: '5',
-    PROVIDER_LOGIN_INTERVAL_SECONDS: '0',
-    MFA_CODE_WAIT_SECONDS: '8',
-  });
-  admin = (await signedIn(t.app, t.database.db, 'admin')).cookie;
-});
-afterAll(async () => {
-  await t?.close();
-  await portals?.close();
-});
+const env = portalsAndApp({ BROWSER_PAGE_TIMEOUT_SECONDS: '5', MFA_CODE_WAIT_SECONDS: '8' });
 
 /** A customer submits the form for the portal with a code step; the check starts at once. */
 const submit = async () => {
-  const owner = await createUser(t.database.db);
-  const provider = await createProvider(t.database.db, {
+  const owner = await createUser(env.t.database.db);
+  const provider = await createProvider(env.t.database.db, {
     name: 'Code Step Electric',
-    loginUrl: portals.url('/retrieval/mfa/'),
+    loginUrl: env.portals.url('/retrieval/mfa/'),
   });
   const res = await submitForm(
-    t.app,
+    env.t.app,
     owner.uniqueFormUrl,
     submission(provider.id, { ...PORTAL_ACCOUNTS.good, email: 'dana@customer.example' }),
   );
   expect(res.statusCode).toBe(201);
   const id = res.json().id as number;
-  return { id, token: mfaToken(t.app.services.config.sessionSecret, id) };
+  return { id, token: mfaToken(env.t.app.services.config.sessionSecret, id) };
 };
 const view = async (token: string): Promise<MfaChallengeView> =>
-  (await t.app.inject({ method: 'GET', url: `/api/mfa/${token}` })).json();
+  (await env.t.app.inject({ method: 'GET', url: `/api/mfa/${token}` })).json();
 const until = async (token: string, status: MfaChallengeView['status']) => {
   for (let i = 0; i < 200; i++) {
     const seen = await view(token);
@@ -55,14 +39,14 @@ const until = async (token: string, status: MfaChallengeView['status']) => {
   throw new Error(`the code page never reached ${status}`);
 };
 const answer = (token: string, what: 'choice' | 'code', payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/mfa/${token}/${what}`, payload });
+  env.t.app.inject({ method: 'POST', url: `/api/mfa/${token}/${what}`, payload });
 const connection = async (id: number) =>
   Connection.parse(
     (
-      await t.app.inject({
+      await env.t.app.inject({
         method: 'GET',
         url: `/api/connections/${id}`,
-        headers: { cookie: admin },
+        headers: { cookie: env.admin },
       })
     ).json(),
   );
@@ -75,7 +59,7 @@ describe("a portal's code, asked of the customer", () => {
     const waiting = await connection(id);
     expect(waiting.verificationMessage).toMatch(/^Waiting for the customer's code/);
 
-    const [mail] = await t.database.db
+    const [mail] = await env.t.database.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.kind, 'code_request'), eq(outbox.toAddress, 'dana@customer.example')));
@@ -87,7 +71,7 @@ describe("a portal's code, asked of the customer", () => {
     expect((await answer(token, 'choice', { option: 'Carrier pigeon' })).statusCode).toBe(400);
     expect((await answer(token, 'choice', { option: MFA_OPTIONS[0] })).statusCode).toBe(200);
     await until(token, 'waiting_code');
-    expect(portals.mfaChoices.at(-1)).toBe(MFA_OPTIONS[0]);
+    expect(env.portals.mfaChoices.at(-1)).toBe(MFA_OPTIONS[0]);
     const typed = await answer(token, 'code', {
       code: ` ${MFA_CODE.slice(0, 3)}-${MFA_CODE.slice(3)} `,
     });
@@ -96,7 +80,7 @@ describe("a portal's code, asked of the customer", () => {
     expect((await answer(token, 'code', { code: '111111' })).json()).toEqual({
       message: MFA_TEXT.tooLate,
     });
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
 
     expect(await view(token)).toMatchObject({ status: 'succeeded', message: MFA_TEXT.succeeded });
     const done = await connection(id);
@@ -107,12 +91,12 @@ describe("a portal's code, asked of the customer", () => {
     expect(done.files.map((f) => f.source)).toEqual(['retrieved', 'retrieved', 'retrieved']);
     expect(done.status).toBe('complete');
     // The code is never kept once typed into the portal.
-    const rows = await t.database.db
+    const rows = await env.t.database.db
       .select()
       .from(mfaChallenges)
       .where(eq(mfaChallenges.connectionId, id));
     expect(rows.every((r) => r.codeSealed === null)).toBe(true);
-    expect(await t.app.services.browser.openContexts()).toBe(0);
+    expect(await env.t.app.services.browser.openContexts()).toBe(0);
   });
 
   it('a wrong code ends cleanly and says who must act', async () => {
@@ -121,19 +105,19 @@ describe("a portal's code, asked of the customer", () => {
     await answer(token, 'choice', { option: MFA_OPTIONS[1] });
     await until(token, 'waiting_code');
     await answer(token, 'code', { code: '000000' });
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     expect(await view(token)).toMatchObject({ status: 'failed', message: MFA_TEXT.wrongCode });
     const got = await connection(id);
     expect(got.credentialsVerified).toBeNull();
     expect(got.verificationMessage).toMatch(/did not accept the verification code.*Retrieve now/);
     expect(got.files).toEqual([]);
-    expect(await t.app.services.browser.openContexts()).toBe(0);
+    expect(await env.t.app.services.browser.openContexts()).toBe(0);
   });
 
   it('a code that never comes ends when the wait is over', async () => {
     const { id, token } = await submit();
     await until(token, 'waiting_choice');
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     expect(await view(token)).toMatchObject({ status: 'expired', message: MFA_TEXT.expired });
     expect((await connection(id)).verificationMessage).toMatch(/did not choose .* in time/);
     expect((await answer(token, 'choice', { option: MFA_OPTIONS[0] })).json()).toEqual({
@@ -142,32 +126,35 @@ describe("a portal's code, asked of the customer", () => {
   });
 
   it('keeps the portal session sealed beside the login, and purges both together', async () => {
-    const owner = await createUser(t.database.db);
-    const provider = await createProvider(t.database.db);
-    const sent = await submitForm(t.app, owner.uniqueFormUrl, submission(provider.id));
+    const owner = await createUser(env.t.database.db);
+    const provider = await createProvider(env.t.database.db);
+    const sent = await submitForm(env.t.app, owner.uniqueFormUrl, submission(provider.id));
     const id = sent.json().id as number;
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     const state = JSON.stringify({ cookies: [{ name: 'portal_device', value: 'trusted' }] });
-    await t.app.services.connections.savePortalSession(id, state);
-    const [row] = await t.database.db.select().from(connections).where(eq(connections.id, id));
+    await env.t.app.services.connections.savePortalSession(id, state);
+    const [row] = await env.t.database.db.select().from(connections).where(eq(connections.id, id));
     expect(row?.portalSessionSealed).toBeTruthy();
     expect(row?.portalSessionSealed).not.toContain('portal_device');
-    expect((await t.app.services.connections.loginSubject(id))?.portalSession).toBe(state);
+    expect((await env.t.app.services.connections.loginSubject(id))?.portalSession).toBe(state);
 
-    const completed = await t.app.inject({
+    const completed = await env.t.app.inject({
       method: 'PUT',
       url: `/api/connections/${id}`,
-      headers: { cookie: admin },
+      headers: { cookie: env.admin },
       payload: { status: 'complete' },
     });
     expect(completed.statusCode).toBe(200);
-    const [purged] = await t.database.db.select().from(connections).where(eq(connections.id, id));
+    const [purged] = await env.t.database.db
+      .select()
+      .from(connections)
+      .where(eq(connections.id, id));
     expect(purged?.portalSessionSealed).toBeNull();
     expect(purged?.utilityPasswordSealed).toBeNull();
   });
 
   it('refuses malformed links and codes in words', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/mfa/short' })).json()).toEqual({
+    expect((await env.t.app.inject({ method: 'GET', url: '/api/mfa/short' })).json()).toEqual({
       message: 'This link is not valid',
     });
     const stranger = 'A'.repeat(43);

@@ -1,40 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RETRIEVAL_NEEDS_LOGIN, RETRIEVAL_QUEUED } from '../../../common/automation.ts';
 import { Connection } from '../../../common/connections.ts';
 import { connectionFiles } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
-import { createUser, signedIn } from '../../test/factories.ts';
-import { PORTAL_ACCOUNTS, type Portals, startPortals } from './testing/portals.ts';
+import { createUser } from '../../test/factories.ts';
+import { pageWithoutSecrets } from '../connections/retrieved.ts';
+import { PORTAL_ACCOUNTS } from './testing/portals.ts';
 import { statementPdf } from './testing/retrievalPortals.ts';
+import { portalsAndApp } from './testing/setup.ts';
 
-let t: TestApp;
-let portals: Portals;
-let admin: string;
-let user: string;
-beforeAll(async () => {
-  portals = await startPortals();
-  t = await createTestApp({
-    BROWSER_ALLOWED_HOSTS: '127.0.0.1',
-    BROWSER_PAGE_TIMEOUT_SECONDS: '5',
-    PROVIDER_LOGIN_INTERVAL_SECONDS: '0',
-  });
-  admin = (await signedIn(t.app, t.database.db, 'admin')).cookie;
-  user = (await signedIn(t.app, t.database.db, 'user')).cookie;
-});
-afterAll(async () => {
-  await t?.close();
-  await portals?.close();
-});
+const env = portalsAndApp({ BROWSER_PAGE_TIMEOUT_SECONDS: '5' });
 
 const submit = async (variant: string) => {
-  const owner = await createUser(t.database.db);
-  const provider = await createProvider(t.database.db, {
-    loginUrl: portals.url(`/retrieval/${variant}/`),
+  const owner = await createUser(env.t.database.db);
+  const provider = await createProvider(env.t.database.db, {
+    loginUrl: env.portals.url(`/retrieval/${variant}/`),
   });
   const res = await submitForm(
-    t.app,
+    env.t.app,
     owner.uniqueFormUrl,
     submission(provider.id, PORTAL_ACCOUNTS.good),
   );
@@ -42,15 +26,15 @@ const submit = async (variant: string) => {
   return res.json().id as number;
 };
 const connection = async (id: number) => {
-  const res = await t.app.inject({
+  const res = await env.t.app.inject({
     method: 'GET',
     url: `/api/connections/${id}`,
-    headers: { cookie: admin },
+    headers: { cookie: env.admin },
   });
   return Connection.parse(res.json());
 };
 const retrieveNow = (id: number, cookie?: string) =>
-  t.app.inject({
+  env.t.app.inject({
     method: 'POST',
     url: `/api/connections/${id}/retrieve`,
     headers: cookie ? { cookie } : {},
@@ -59,7 +43,7 @@ const retrieveNow = (id: number, cookie?: string) =>
 describe('retrieval after the customer submits the form', () => {
   it('keeps the two latest bills and the usage export, imports them, and completes the connection', async () => {
     const id = await submit('full');
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     const got = await connection(id);
     expect(got.credentialsVerified).toBe(true);
     expect(got.retrieval).toMatchObject({
@@ -75,14 +59,14 @@ describe('retrieval after the customer submits the form', () => {
       ['statement-c3.pdf', 'retrieved', 'imported'],
       ['GreenButtonData.xml', 'retrieved', 'imported'],
     ]);
-    expect(got.files[0]?.sourcePage).toBe(portals.url('/retrieval/full/bills'));
-    expect(got.files[2]?.sourcePage).toBe(portals.url('/retrieval/full/usage'));
+    expect(got.files[0]?.sourcePage).toBe(env.portals.url('/retrieval/full/bills'));
+    expect(got.files[2]?.sourcePage).toBe(env.portals.url('/retrieval/full/usage'));
     // The bill is stored as the portal sent it; its figures were read like an upload's.
-    const [row] = await t.database.db
+    const [row] = await env.t.database.db
       .select()
       .from(connectionFiles)
       .where(eq(connectionFiles.id, got.files[0]?.id ?? 0));
-    const stored = await t.app.services.store.getBytes(row?.objectKey ?? '');
+    const stored = await env.t.app.services.store.getBytes(row?.objectKey ?? '');
     expect(Buffer.from(stored).equals(Buffer.from(statementPdf('b2')))).toBe(true);
     expect(got.files[0]?.statement?.facts).toMatchObject({
       amountDueCents: 9624,
@@ -94,7 +78,7 @@ describe('retrieval after the customer submits the form', () => {
 
   it('says what is left to do by hand when the portal has no export, and never keeps a file twice', async () => {
     const id = await submit('no-export');
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     const first = await connection(id);
     expect(first.status).toBe('pending');
     expect(first.retrieval?.message).toBe(
@@ -103,11 +87,11 @@ describe('retrieval after the customer submits the form', () => {
     expect(first.files).toHaveLength(2);
 
     expect((await retrieveNow(id)).statusCode).toBe(401);
-    expect((await retrieveNow(id, user)).statusCode).toBe(403);
-    const again = await retrieveNow(id, admin);
+    expect((await retrieveNow(id, env.user)).statusCode).toBe(403);
+    const again = await retrieveNow(id, env.admin);
     expect(again.statusCode).toBe(202);
     expect(again.json()).toEqual({ message: RETRIEVAL_QUEUED });
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     const second = await connection(id);
     expect(second.files.map((f) => f.id)).toEqual(first.files.map((f) => f.id));
     expect(second.retrieval?.at).not.toBe(first.retrieval?.at);
@@ -115,7 +99,7 @@ describe('retrieval after the customer submits the form', () => {
 
   it('refuses a web page named .pdf and says so', async () => {
     const id = await submit('fake-pdf');
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     const got = await connection(id);
     expect(got.files.filter((f) => f.fileType === 'pdf')).toEqual([]);
     expect(got.retrieval?.message).toContain('"a1.pdf" was not a PDF (it was a web page); skipped');
@@ -124,24 +108,24 @@ describe('retrieval after the customer submits the form', () => {
 
   it('never runs two retrievals of one connection at once; Retrieve now needs the login', async () => {
     const id = await submit('no-export');
-    await t.app.services.queue.drain();
+    await env.t.app.services.queue.drain();
     const before = await connection(id);
-    expect(await t.app.services.connections.claimRetrieval(id)).toBe(true);
-    expect(await t.app.services.connections.claimRetrieval(id)).toBe(false);
-    expect((await retrieveNow(id, admin)).statusCode).toBe(202);
-    await t.app.services.queue.drain();
+    expect(await env.t.app.services.connections.claimRetrieval(id)).toBe(true);
+    expect(await env.t.app.services.connections.claimRetrieval(id)).toBe(false);
+    expect((await retrieveNow(id, env.admin)).statusCode).toBe(202);
+    await env.t.app.services.queue.drain();
     // The check ran while a retrieval was under way: the login only, nothing retrieved.
     const during = await connection(id);
     expect(during.credentialsVerified).toBe(true);
     expect(during.retrieval).toEqual(before.retrieval);
     expect(during.files).toEqual(before.files);
-    await t.app.services.connections.releaseRetrieval(id);
-    expect(await t.app.services.connections.claimRetrieval(id)).toBe(true);
-    await t.app.services.connections.releaseRetrieval(id);
+    await env.t.app.services.connections.releaseRetrieval(id);
+    expect(await env.t.app.services.connections.claimRetrieval(id)).toBe(true);
+    await env.t.app.services.connections.releaseRetrieval(id);
 
     const done = await submit('full');
-    await t.app.services.queue.drain();
-    const res = await retrieveNow(done, admin);
+    await env.t.app.services.queue.drain();
+    const res = await retrieveNow(done, env.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: RETRIEVAL_NEEDS_LOGIN });
   });
@@ -149,13 +133,13 @@ describe('retrieval after the customer submits the form', () => {
 
 describe("an admin's Test Login", () => {
   it('shows what the retrieval would fetch with the settings as typed, keeping nothing', async () => {
-    const before = await t.database.db.select().from(connectionFiles);
-    const res = await t.app.inject({
+    const before = await env.t.database.db.select().from(connectionFiles);
+    const res = await env.t.app.inject({
       method: 'POST',
       url: '/api/verify-credentials',
-      headers: { cookie: admin },
+      headers: { cookie: env.admin },
       payload: {
-        loginUrl: portals.url('/retrieval/full/'),
+        loginUrl: env.portals.url('/retrieval/full/'),
         ...PORTAL_ACCOUNTS.good,
         usagePage: 'Energy Usage',
       },
@@ -166,16 +150,25 @@ describe("an admin's Test Login", () => {
       outcome: 'success',
       retrieval: {
         bills: [
-          { fileName: 'statement-b2.pdf', page: portals.url('/retrieval/full/bills') },
-          { fileName: 'statement-c3.pdf', page: portals.url('/retrieval/full/bills') },
+          { fileName: 'statement-b2.pdf', page: env.portals.url('/retrieval/full/bills') },
+          { fileName: 'statement-c3.pdf', page: env.portals.url('/retrieval/full/bills') },
         ],
         intervalExport: {
           fileName: 'GreenButtonData.xml',
-          page: portals.url('/retrieval/full/usage'),
+          page: env.portals.url('/retrieval/full/usage'),
         },
         notes: [],
       },
     });
-    expect(await t.database.db.select().from(connectionFiles)).toEqual(before);
+    expect(await env.t.database.db.select().from(connectionFiles)).toEqual(before);
+  });
+});
+
+describe('where a retrieved file came from', () => {
+  it('keeps the page without its query or fragment, where portals put session tokens', () => {
+    expect(pageWithoutSecrets('https://my.portal.example/bills?session=abc#top')).toBe(
+      'https://my.portal.example/bills',
+    );
+    expect(pageWithoutSecrets('not a url')).toBe('');
   });
 });

@@ -1,33 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserService } from '../../lib/browser/index.ts';
+import { describe, expect, it } from 'vitest';
 import { sniff } from './documents.ts';
 import { dateIn, type RetrievalSettings } from './retrieval.ts';
 import { loginAndRetrieve } from './service.ts';
-import { PORTAL_ACCOUNTS, type Portals, startPortals } from './testing/portals.ts';
+import { PORTAL_ACCOUNTS } from './testing/portals.ts';
 import { MFA_CODE, MFA_OPTIONS, statementPdf } from './testing/retrievalPortals.ts';
+import { portalsAndBrowser } from './testing/setup.ts';
 
-let portals: Portals;
-let browser: BrowserService;
-beforeAll(async () => {
-  portals = await startPortals();
-  browser = new BrowserService({
-    executablePath: undefined,
-    allowedHosts: ['127.0.0.1'],
-    maxPages: 2,
-    pageTimeoutMs: 5000,
-    taskTimeoutMs: 90_000,
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await portals?.close();
-});
+const env = portalsAndBrowser({ pageTimeoutMs: 5000, taskTimeoutMs: 90_000 });
 
 const detect: RetrievalSettings = { billsPage: null, usagePage: null, exportControl: null };
 const retrieve = (variant: string, settings = detect) =>
   loginAndRetrieve(
-    browser,
-    { loginUrl: portals.url(`/retrieval/${variant}/`) },
+    env.browser,
+    { loginUrl: env.portals.url(`/retrieval/${variant}/`) },
     PORTAL_ACCOUNTS.good,
     settings,
   );
@@ -42,15 +27,15 @@ describe('retrieval after the login', () => {
     // b2 (11/12) is shown inline, c3 (10/12) is a download; a1 (09/12) is the oldest.
     expect(bills.map((b) => b.bytes.toString('base64'))).toEqual([pdfOf('b2'), pdfOf('c3')]);
     expect(bills.map((b) => b.fileName)).toEqual(['statement-b2.pdf', 'statement-c3.pdf']);
-    expect(bills[0]?.sourcePage).toBe(portals.url('/retrieval/full/bills'));
+    expect(bills[0]?.sourcePage).toBe(env.portals.url('/retrieval/full/bills'));
     expect(retrieval?.bills).toBe(2);
     const [usage] = retrieval?.files.filter((f) => f.kind === 'interval') ?? [];
     expect(usage?.fileName).toBe('GreenButtonData.xml');
     expect(usage?.contentType).toBe('application/xml');
-    expect(usage?.sourcePage).toBe(portals.url('/retrieval/full/usage'));
-    expect(portals.exports.at(-1)).toBe('xml:24');
+    expect(usage?.sourcePage).toBe(env.portals.url('/retrieval/full/usage'));
+    expect(env.portals.exports.at(-1)).toBe('xml:24');
     expect(retrieval?.intervalExport).toBe(true);
-    expect(await browser.openContexts()).toBe(0);
+    expect(await env.browser.openContexts()).toBe(0);
   });
 
   it('works through a single-page portal drawn by script, with a blob download', async () => {
@@ -98,8 +83,8 @@ describe('retrieval after the login', () => {
 
   it('a wrong password retrieves nothing', async () => {
     const { login, retrieval } = await loginAndRetrieve(
-      browser,
-      { loginUrl: portals.url('/retrieval/full/') },
+      env.browser,
+      { loginUrl: env.portals.url('/retrieval/full/') },
       PORTAL_ACCOUNTS.wrong,
       detect,
     );
@@ -122,8 +107,8 @@ describe('a portal with a code step', () => {
         saved = state;
       },
     };
-    const target = { loginUrl: portals.url('/retrieval/mfa/') };
-    const first = await loginAndRetrieve(browser, target, PORTAL_ACCOUNTS.good, detect, {
+    const target = { loginUrl: env.portals.url('/retrieval/mfa/') };
+    const first = await loginAndRetrieve(env.browser, target, PORTAL_ACCOUNTS.good, detect, {
       mfa: handler,
     });
     expect(first.mfa).toEqual({ ok: true });
@@ -134,7 +119,7 @@ describe('a portal with a code step', () => {
     );
     expect(first.retrieval?.bills).toBe(2);
 
-    const second = await loginAndRetrieve(browser, target, PORTAL_ACCOUNTS.good, detect, {
+    const second = await loginAndRetrieve(env.browser, target, PORTAL_ACCOUNTS.good, detect, {
       mfa: handler,
       session: saved,
     });
@@ -142,7 +127,7 @@ describe('a portal with a code step', () => {
     expect(second.mfa).toBeUndefined();
     expect(asked).toHaveLength(1);
     // Without the session the portal asks again.
-    const fresh = await loginAndRetrieve(browser, target, PORTAL_ACCOUNTS.good, detect);
+    const fresh = await loginAndRetrieve(env.browser, target, PORTAL_ACCOUNTS.good, detect);
     expect(fresh.login.outcome).toBe('mfa_required');
   });
 });

@@ -27,6 +27,19 @@ export type RetrievedDocuments = {
   notes: string[];
 };
 
+/**
+ * The page a file came from, without its query or fragment: portals put session tokens there,
+ * and the address is shown to admins and the connection's owner.
+ */
+export function pageWithoutSecrets(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '';
+  }
+}
+
 /** A retrieval older than this is taken to have died with its worker. */
 const STALE_AFTER_MS = 15 * 60_000;
 
@@ -119,7 +132,7 @@ export async function recordRetrieved(
                 uploadedBy: null,
                 importStatus: 'pending',
                 source: 'retrieved' as const,
-                sourcePage: file.sourcePage,
+                sourcePage: pageWithoutSecrets(file.sourcePage) || null,
                 contentHash: file.sha256,
               })),
             )

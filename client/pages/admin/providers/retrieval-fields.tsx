@@ -1,6 +1,4 @@
-import { useId } from 'react';
-import { Input } from '@/components/ui/input.tsx';
-import { Field } from './form-field.tsx';
+import { SettingsFieldset } from './settings-fieldset.tsx';
 
 export type RetrievalField = 'billsPage' | 'usagePage' | 'exportControl';
 
@@ -21,29 +19,15 @@ export function RetrievalFields({
   values: Record<RetrievalField, string>;
   onChange: (key: RetrievalField, value: string) => void;
 }) {
-  const id = useId();
   return (
-    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 font-medium text-slate-800 text-sm">Automated retrieval</legend>
-      <p className="-mt-2 text-slate-500 text-xs">
-        After signing in, the service fetches the two latest bills and the Green Button export. Left
-        empty, the pages are found by their links ("Billing History", "Download My Data"...); set
-        one here when the portal names it differently.
-      </p>
-      <div className="grid gap-4 sm:grid-cols-3">
-        {FIELDS.map(({ key, label, placeholder }) => (
-          <Field key={key} label={label} htmlFor={`${id}-${key}`}>
-            <Input
-              id={`${id}-${key}`}
-              value={values[key]}
-              onChange={(event) => onChange(key, event.target.value)}
-              placeholder={placeholder}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </Field>
-        ))}
-      </div>
-    </fieldset>
+    <SettingsFieldset
+      legend="Automated retrieval"
+      note={
+        'After signing in, the service fetches the two latest bills and the Green Button export. Left empty, the pages are found by their links ("Billing History", "Download My Data"...); set one here when the portal names it differently. Test Login shows what it finds.'
+      }
+      fields={FIELDS}
+      values={values}
+      onChange={onChange}
+    />
   );
 }
