@@ -74,7 +74,7 @@ async function upload(
 }
 
 describe('S3ObjectStore against s3rver', () => {
-  it('signs a PUT that binds content type and size and carries no checksum', async () => {
+  it('signs a PUT that binds content type, size and "only where no object is", and carries no checksum', async () => {
     const signed = await store.signUpload({
       key: 'a/b.pdf',
       contentType: PDF,
@@ -82,9 +82,10 @@ describe('S3ObjectStore against s3rver', () => {
       size: 5,
     });
     expect(signed.method).toBe('PUT');
-    expect(signed.headers).toEqual({ 'content-type': PDF });
+    expect(signed.headers).toEqual({ 'content-type': PDF, 'if-none-match': '*' });
     const query = new URL(signed.url).searchParams;
-    expect(query.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    // S3 checks the condition (a 412 where an object exists); the signature makes it required.
+    expect(query.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
     expect(query.get('X-Amz-Expires')).toBe('900');
     expect([...query.keys()].filter((k) => k.toLowerCase().includes('checksum'))).toEqual([]);
   });
@@ -109,6 +110,22 @@ describe('S3ObjectStore against s3rver', () => {
     expect(response.status).toBe(403);
     expect(await response.text()).toContain('SignatureDoesNotMatch');
     expect(await store.head('uploads/longer.pdf')).toBeNull();
+  });
+
+  it('refuses a PUT that leaves out the only-where-no-object-is condition', async () => {
+    const signed = await store.signUpload({
+      key: 'uploads/again.pdf',
+      contentType: PDF,
+      maxBytes: 10,
+      size: 4,
+    });
+    const response = await fetch(signed.url, {
+      method: 'PUT',
+      body: body(4),
+      headers: { 'content-type': PDF },
+    });
+    expect(response.status).toBe(403);
+    expect(await store.head('uploads/again.pdf')).toBeNull();
   });
 
   it('refuses a PUT sent with another content type', async () => {

@@ -70,13 +70,21 @@ export class S3ObjectStore implements ObjectStore {
       Key: input.key,
       ContentType: input.contentType,
       ContentLength: input.size,
+      // S3's conditional write: the PUT succeeds only where no object is yet, so the address
+      // cannot replace a file uploaded (and perhaps recorded) through it within its 15 minutes.
+      IfNoneMatch: '*',
     });
-    // Both headers go into X-Amz-SignedHeaders, so S3 refuses a body of another type or size.
+    // The headers go into X-Amz-SignedHeaders: S3 refuses a body of another type or size, and
+    // a request that leaves out the condition.
     const url = await getSignedUrl(this.client, command, {
       expiresIn: seconds,
-      signableHeaders: new Set(['content-type', 'content-length']),
+      signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
     });
-    return { method: 'PUT', url, headers: { 'content-type': input.contentType } };
+    return {
+      method: 'PUT',
+      url,
+      headers: { 'content-type': input.contentType, 'if-none-match': '*' },
+    };
   }
 
   /** A POST policy: S3 itself enforces the size range and the content type. */
