@@ -7,6 +7,7 @@ import { median, settle } from './stats.ts';
 
 const RUNS = 7;
 const MEMORY_RETRIEVALS = 100;
+const WARM_UP = 40;
 const CONCURRENCY = 4;
 const detect = { billsPage: null, usagePage: null, exportControl: null };
 
@@ -45,21 +46,27 @@ export async function benchRetrieval(): Promise<void> {
       );
     }
 
+    // Memory is read after a warm-up (Chromium's caches and spare processes fill up first),
+    // then after MEMORY_RETRIEVALS more: growth between the two would be a leak.
+    const many = async (count: number) => {
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next++ < count) await retrieve('full');
+        }),
+      );
+      return performance.now() - started;
+    };
+    await many(WARM_UP);
     await settle();
     const early = chromiumMemoryMb();
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next++ < MEMORY_RETRIEVALS) await retrieve('full');
-      }),
-    );
-    const wallMs = performance.now() - started;
+    const wallMs = await many(MEMORY_RETRIEVALS);
     await settle();
     const late = chromiumMemoryMb();
     const change = (a: number, b: number) => `${b >= a ? '+' : ''}${(b - a).toFixed(0)} MB`;
     console.log(
-      `${MEMORY_RETRIEVALS} retrievals, ${CONCURRENCY} at once: ${(wallMs / 1000).toFixed(1)} s; Chromium RSS ` +
+      `${MEMORY_RETRIEVALS} retrievals, ${CONCURRENCY} at once: ${(wallMs / 1000).toFixed(1)} s; Chromium after ${WARM_UP} warm-up retrievals -> after ${MEMORY_RETRIEVALS} more: RSS ` +
         `${early.rss.toFixed(0)} -> ${late.rss.toFixed(0)} MB (${change(early.rss, late.rss)}), PSS ` +
         `${early.pss.toFixed(0)} -> ${late.pss.toFixed(0)} MB (${change(early.pss, late.pss)}); ` +
         `open contexts: ${await browser.openContexts()}; launches: ${browser.launches}`,

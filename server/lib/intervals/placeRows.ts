@@ -30,7 +30,7 @@ export function placeRows(
 ): IntervalReading[] {
   const n = rows.length;
   if (n === 0) return [];
-  const descending = isDescending(rows);
+  const descending = isDescending(rows, clock);
   const starts = new Float64Array(n);
   const later = new Float64Array(n);
   const kinds = new Uint8Array(n);

@@ -121,6 +121,28 @@ describe('any generated series re-imports to the same kWh in every layout', () =
       (g) => writeGenericCsv(g.readings, g.timeZone, { unit: 'kW', local: false }),
     ],
   ];
+  // Found by this property on CI: a file of two rows, 01:45 in daylight time, then 01:00 after
+  // the clocks went back, was taken for a file in descending order.
+  it.each([
+    ['PG&E', writePgeCsv],
+    ['SDG&E', writeSdgeCsv],
+  ] as const)(
+    '%s: two rows across the fall-back, 01:45 then 01:00, keep their order',
+    (_, write) => {
+      const g: Generated = {
+        timeZone: 'America/Los_Angeles',
+        readings: [
+          { start: Date.parse('2023-11-05T08:45:00Z'), minutes: 15, kWh: 1 },
+          { start: Date.parse('2023-11-05T09:00:00Z'), minutes: 15, kWh: 2 },
+        ],
+      };
+      expectSameReadings(
+        importIntervals(write(g.readings, g.timeZone), { timeZone: g.timeZone }),
+        g,
+      );
+    },
+  );
+
   for (const [name, arbitrary, write] of layouts) {
     it(name, () => {
       fc.assert(

@@ -1,21 +1,32 @@
 import type { RowSink } from './rows.ts';
 import { wallClockLabel } from './time/civil.ts';
+import type { ZoneClock } from './time/zoneClock.ts';
 import type { DstEvent, DstMark, IntervalReading } from './types.ts';
 
 // Helpers of placeRows: file order, DST events, folded fall-back rows, missing durations.
 
 /** Whether most consecutive rows go back in time (first-to-last would be fooled by a file
  * that lies inside a repeated hour). */
-export function isDescending(rows: RowSink): boolean {
+export function isDescending(rows: RowSink, clock?: ZoneClock): boolean {
   let balance = 0;
   let previous = Number.NaN;
+  let previousRepeated = false;
   for (let i = 0; i < rows.length; i++) {
-    const key = Number.isNaN(rows.local[i] as number)
-      ? (rows.utc[i] as number)
-      : (rows.local[i] as number);
-    if (key > previous) balance++;
-    else if (key < previous) balance--;
+    const local = rows.local[i] as number;
+    const key = Number.isNaN(local) ? (rows.utc[i] as number) : local;
+    // Inside a fall-back's repeated hour the labels go back once whichever way the file runs
+    // (01:45 then 01:00): steps between two of its labels say nothing of the order.
+    let repeated = false;
+    if (clock && !Number.isNaN(local)) {
+      clock.resolve(local);
+      repeated = clock.kind === 'ambiguous';
+    }
+    if (!(repeated && previousRepeated)) {
+      if (key > previous) balance++;
+      else if (key < previous) balance--;
+    }
     previous = key;
+    previousRepeated = repeated;
   }
   return balance < 0;
 }
