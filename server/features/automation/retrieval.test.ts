@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sniff } from './documents.ts';
-import { dateIn, type RetrievalSettings } from './retrieval.ts';
+import { dateIn, type RetrievalSettings, shownName } from './retrieval.ts';
 import { loginAndRetrieve } from './service.ts';
 import { PORTAL_ACCOUNTS } from './testing/portals.ts';
 import { MFA_CODE, MFA_OPTIONS, statementPdf } from './testing/retrievalPortals.ts';
@@ -139,6 +139,11 @@ describe('what a download is', () => {
     expect(sniff(Buffer.from('date,kwh\n2026-01-01,1.5\n'))).toBe('csv');
     expect(sniff(Buffer.from('<!DOCTYPE html><html><body>Sign in</body></html>'))).toBe('html');
     expect(sniff(Buffer.from([0, 1, 2, 3]))).toBe('other');
+  });
+
+  it("quotes a portal's file name plainly and briefly", () => {
+    expect(shownName('bill\u0000\nname.pdf')).toBe('bill name.pdf');
+    expect(shownName('x'.repeat(100))).toBe(`${'x'.repeat(77)}...`);
   });
 
   it('orders bills by the newest date written near them', () => {

@@ -192,6 +192,13 @@ async function open(
   return true;
 }
 
+/** A name the portal chose, as the notes quote it: plain characters, and short. */
+export function shownName(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+  const plain = name.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return plain.length > 80 ? `${plain.slice(0, 77)}...` : plain;
+}
+
 const MONTHS =
   'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december';
 
@@ -236,7 +243,9 @@ export async function retrieveDocuments(
     if (!fits) {
       const was = what === 'html' ? 'a web page' : 'not a file the service reads';
       const wanted = kind === 'bill' ? 'a PDF' : 'an interval export';
-      notes.push(`"${captured.suggestedName}" was not ${wanted} (it was ${was}); skipped`);
+      notes.push(
+        `"${shownName(captured.suggestedName)}" was not ${wanted} (it was ${was}); skipped`,
+      );
       return false;
     }
     if (files.some((f) => f.sha256 === captured.sha256)) return false;
@@ -311,7 +320,7 @@ export async function retrieveDocuments(
         const opened = got;
         got = inner ? await captureFile(page, () => locate(page, inner).click(), wait()) : null;
         if (!got || 'page' in got) {
-          notes.push(`"${opened.name}" was not a PDF (it was a web page); skipped`);
+          notes.push(`"${shownName(opened.name)}" was not a PDF (it was a web page); skipped`);
           continue;
         }
       }
