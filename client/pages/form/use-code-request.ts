@@ -1,5 +1,6 @@
 import type { MfaChallengeView } from '@common/mfa.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiRequest } from '@/lib/api.ts';
 
 const POLL_MS = 2000;
@@ -15,7 +16,8 @@ export function isLive(status: MfaChallengeView['status'] | undefined): boolean 
  * is asked yet (the form's success screen: a portal that asks at once shows up there).
  */
 export function useCodeRequest(token: string, watchFor = 0) {
-  const started = Date.now();
+  // When the screen first showed: the watch ends `watchFor` after it, not after each render.
+  const [started] = useState(() => Date.now());
   return useQuery<MfaChallengeView>({
     queryKey: key(token),
     queryFn: () => apiRequest<MfaChallengeView>('GET', `/api/mfa/${encodeURIComponent(token)}`),

@@ -62,14 +62,17 @@ export class MfaChallenges {
     return row.id;
   }
 
-  private async latest(token: string): Promise<Row | undefined> {
-    const [row] = await this.db
-      .select()
+  /** The link's latest request, with the provider's name the page shows. */
+  private async latest(token: string): Promise<(Row & { providerName: string }) | undefined> {
+    const [found] = await this.db
+      .select({ row: mfaChallenges, providerName: providers.name })
       .from(mfaChallenges)
+      .innerJoin(connections, eq(connections.id, mfaChallenges.connectionId))
+      .innerJoin(providers, eq(providers.id, connections.providerId))
       .where(eq(mfaChallenges.tokenHash, hashOf(token)))
       .orderBy(desc(mfaChallenges.createdAt), desc(mfaChallenges.id))
       .limit(1);
-    return row;
+    return found && { ...found.row, providerName: found.providerName };
   }
 
   /** What the customer's page shows. An unknown token looks like "nothing asked (yet)". */
@@ -78,16 +81,11 @@ export class MfaChallenges {
     if (!row) {
       return { status: 'none', providerName: null, options: [], expiresAt: null, message: null };
     }
-    const [named] = await this.db
-      .select({ name: providers.name })
-      .from(connections)
-      .innerJoin(providers, eq(providers.id, connections.providerId))
-      .where(eq(connections.id, row.connectionId));
     const lapsed = OPEN.includes(row.status) && row.expiresAt.getTime() <= Date.now();
     const status = lapsed ? 'expired' : row.status;
     return {
       status,
-      providerName: named?.name ?? null,
+      providerName: row.providerName,
       options: status === 'waiting_choice' ? row.options : [],
       expiresAt: row.expiresAt.toISOString(),
       message: lapsed ? MFA_TEXT.expired : row.message,
