@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startSmtpPeer } from '../server/test/smtpPeer.ts';
+import { startSmtpPeer } from '../server/test/smtp-peer.ts';
 import { E2E_MAIL_DIR, E2E_SMTP_PORT } from './env.ts';
 
 /**

@@ -4,7 +4,7 @@ import {
   type Portals,
   startPortals,
 } from '../server/features/automation/testing/portals.ts';
-import { MFA_CODE, MFA_OPTIONS } from '../server/features/automation/testing/retrievalPortals.ts';
+import { MFA_CODE, MFA_OPTIONS } from '../server/features/automation/testing/retrieval-portals.ts';
 import { openAdminView } from './admin-helpers.ts';
 import { adminApi, createProvider } from './connections-helpers.ts';
 import { collectPageErrors, TEST_PASSWORD, uniqueUsername } from './helpers.ts';

@@ -31,7 +31,7 @@ import { logRedaction, registerRequestLog } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
 import { serverTiming } from './lib/timing.ts';
-import { unlockVault } from './lib/vaultKeys.ts';
+import { unlockVault } from './lib/vault-keys.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { apiVersionAlias, registerApiDocs } from './plugins/api-docs.ts';
 import { registerCsrfCheck } from './plugins/csrf.ts';

@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { restrictNewFiles, secureDataDir } from './lib/dataDirModes.ts';
+import { restrictNewFiles, secureDataDir } from './lib/data-dir-modes.ts';
 import { configOrExit, openConfiguredDatabase } from './start.ts';
 
 // `npm start`: the HTTP server and, unless RUN_WORKER=false, a job worker in the same process.

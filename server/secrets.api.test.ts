@@ -8,7 +8,7 @@ import { connections, credentialDataKeys } from './db/schema.ts';
 import { createTestApp } from './test/app.ts';
 import { createProvider, submission, submitForm } from './test/connections.ts';
 import { signedIn } from './test/factories.ts';
-import { type FakeKms, startFakeKms } from './test/fakeKms.ts';
+import { type FakeKms, startFakeKms } from './test/fake-kms.ts';
 
 describe('envelope encryption with KMS', () => {
   let kms: FakeKms;

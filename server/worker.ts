@@ -1,8 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
-import { restrictNewFiles } from './lib/dataDirModes.ts';
+import { restrictNewFiles } from './lib/data-dir-modes.ts';
 import { logRedaction } from './lib/log-redaction.ts';
-import { unlockVault } from './lib/vaultKeys.ts';
+import { unlockVault } from './lib/vault-keys.ts';
 import { closeServices, createServices } from './services.ts';
 import { configOrExit, openConfiguredDatabase } from './start.ts';
 

@@ -1,4 +1,4 @@
-import { startFakeStripe } from '../../server/test/fakeStripe.ts';
+import { startFakeStripe } from '../../server/test/fake-stripe.ts';
 import { appArgs, startServer } from './servers.ts';
 
 const REQUESTS = 300;

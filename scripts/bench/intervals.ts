@@ -11,11 +11,11 @@ import {
   importIntervals,
   toCanonicalSeries,
 } from '../../server/lib/intervals/index.ts';
-import { writeEspiXml } from '../../server/lib/intervals/testing/syntheticEspi.ts';
+import { writeEspiXml } from '../../server/lib/intervals/testing/synthetic-espi.ts';
 import {
   type SyntheticReading,
   writePgeCsv,
-} from '../../server/lib/intervals/testing/syntheticFiles.ts';
+} from '../../server/lib/intervals/testing/synthetic-files.ts';
 
 const WARM_UP = 5;
 const RUNS = 21;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
-import { holdsDatabase } from './pgliteFolder.ts';
+import { holdsDatabase } from './pglite-folder.ts';
 
 describe('the embedded database folder', () => {
   it('is created (in a worker thread without the build archive), migrated, and opened again', async () => {

@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { createInWorker, holdsDatabase } from './pgliteFolder.ts';
+import { createInWorker, holdsDatabase } from './pglite-folder.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -77,7 +77,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const dataDir = options.dataDir;
   // pg_trgm backs the admin search's trigram index (migration 0001). A new folder starts from the
-  // build's migrated archive, or else is created in a worker thread (pgliteFolder.ts): either
+  // build's migrated archive, or else is created in a worker thread (pglite-folder.ts): either
   // way the event loop keeps serving meanwhile.
   const opened: Promise<PGlite> = (async () => {
     const isNew = dataDir !== undefined && !holdsDatabase(dataDir);

@@ -27,7 +27,7 @@ const OWNERS: Record<string, string> = {
   reports: 'server/features/reports/',
   audit_log: 'server/lib/audit.ts',
   outbox: 'server/lib/mail/',
-  credential_data_keys: 'server/lib/vaultKeys.ts',
+  credential_data_keys: 'server/lib/vault-keys.ts',
   login_failures: 'server/features/auth/',
   mfa_challenges: 'server/features/automation/',
 };

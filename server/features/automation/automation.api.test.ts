@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { createUser, signedIn } from '../../test/factories.ts';
 import { verifyConnectionCredentialsJob } from './jobs.ts';
-import { ProviderGate } from './providerGate.ts';
+import { ProviderGate } from './provider-gate.ts';
 import { PORTAL_ACCOUNTS } from './testing/portals.ts';
 import { portalsAndApp } from './testing/setup.ts';
 import { TransientLoginError } from './verification.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMissingForm, classifyPage, verdictFor } from './classify.ts';
-import type { PageSignals } from './pageTypes.ts';
+import type { PageSignals } from './page-types.ts';
 
 const page = (overrides: Partial<PageSignals> = {}): PageSignals => ({
   lines: [],

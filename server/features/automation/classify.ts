@@ -1,5 +1,5 @@
 import type { LoginOutcome } from '../../../common/automation.ts';
-import type { PageSignals } from './pageTypes.ts';
+import type { PageSignals } from './page-types.ts';
 
 /** A decided login result; `detail` is the portal's own words or what went wrong. */
 export type Classified = { outcome: LoginOutcome; detail?: string };

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Download, Page, Response } from 'playwright-core';
 import { MAX_CONNECTION_FILE_BYTES } from '../../../common/constants.ts';
-import { REFUSED_HEADER } from '../../lib/browser/egressProxy.ts';
-import { pageFunction } from '../../lib/browser/pageFunction.ts';
+import { REFUSED_HEADER } from '../../lib/browser/egress-proxy.ts';
+import { pageFunction } from '../../lib/browser/page-function.ts';
 
 /** What a downloaded body really is, from its first bytes (never from its name or headers). */
 export type Sniffed = 'pdf' | 'xml' | 'csv' | 'html' | 'other';

@@ -1,12 +1,12 @@
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
-import { pageFunction } from '../../lib/browser/pageFunction.ts';
-import { scanFrame } from './pageScan.ts';
+import { pageFunction } from '../../lib/browser/page-function.ts';
+import { scanFrame } from './page-scan.ts';
 import {
   CAPTCHA_MARKERS,
   type PageSignals,
   type RawCandidate,
   type ScanRequest,
-} from './pageTypes.ts';
+} from './page-types.ts';
 import type { Candidate } from './ranking.ts';
 
 const scan = pageFunction(scanFrame);

@@ -7,7 +7,7 @@ import { createProvider, submission, submitForm } from '../../test/connections.t
 import { createUser } from '../../test/factories.ts';
 import { mfaToken } from './mfa.ts';
 import { PORTAL_ACCOUNTS } from './testing/portals.ts';
-import { MFA_CODE, MFA_OPTIONS } from './testing/retrievalPortals.ts';
+import { MFA_CODE, MFA_OPTIONS } from './testing/retrieval-portals.ts';
 import { portalsAndApp } from './testing/setup.ts';
 
 const env = portalsAndApp({ BROWSER_PAGE_TIMEOUT_SECONDS: '5', MFA_CODE_WAIT_SECONDS: '8' });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { REFUSED_HEADER } from '../../lib/browser/egressProxy.ts';
+import { REFUSED_HEADER } from '../../lib/browser/egress-proxy.ts';
 import type { Classified } from './classify.ts';
 
 /** The latest main-frame document the page received: its status, and whether the guard refused it. */

@@ -1,4 +1,4 @@
-import type { RawCandidate } from './pageTypes.ts';
+import type { RawCandidate } from './page-types.ts';
 
 /** A candidate of one frame; `frame` is its index in the scan, `framePath` its iframe chain. */
 export type Candidate = RawCandidate & { frame: number; framePath: string };

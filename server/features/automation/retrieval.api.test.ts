@@ -7,7 +7,7 @@ import { createProvider, submission, submitForm } from '../../test/connections.t
 import { createUser } from '../../test/factories.ts';
 import { pageWithoutSecrets } from '../connections/retrieved.ts';
 import { PORTAL_ACCOUNTS } from './testing/portals.ts';
-import { statementPdf } from './testing/retrievalPortals.ts';
+import { statementPdf } from './testing/retrieval-portals.ts';
 import { portalsAndApp } from './testing/setup.ts';
 
 const env = portalsAndApp({ BROWSER_PAGE_TIMEOUT_SECONDS: '5' });

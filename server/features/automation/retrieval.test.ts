@@ -3,7 +3,7 @@ import { sniff } from './documents.ts';
 import { dateIn, type RetrievalSettings, shownName } from './retrieval.ts';
 import { loginAndRetrieve } from './service.ts';
 import { PORTAL_ACCOUNTS } from './testing/portals.ts';
-import { MFA_CODE, MFA_OPTIONS, statementPdf } from './testing/retrievalPortals.ts';
+import { MFA_CODE, MFA_OPTIONS, statementPdf } from './testing/retrieval-portals.ts';
 import { portalsAndBrowser } from './testing/setup.ts';
 
 const env = portalsAndBrowser({ pageTimeoutMs: 5000, taskTimeoutMs: 90_000 });

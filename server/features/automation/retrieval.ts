@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { TaskInfo } from '../../lib/browser/index.ts';
-import { pageFunction } from '../../lib/browser/pageFunction.ts';
+import { pageFunction } from '../../lib/browser/page-function.ts';
 import { type Captured, captureFile, fileNameFor, RefusedDownload, sniff } from './documents.ts';
 
 /** Where a provider's bills and usage export are; null fields are detected on the portal. */

@@ -11,7 +11,7 @@ import { MfaChallengeView, MfaChoiceBody, MfaCodeBody, MfaToken } from '../../..
 import { IdParams } from '../../lib/params.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
-import { requestRetrieval } from './retrieveNow.ts';
+import { requestRetrieval } from './retrieve-now.ts';
 import { detectLoginSelectors, testCredentials } from './service.ts';
 
 /** Each call holds a browser page for seconds: a few a minute per admin is plenty. */

@@ -10,7 +10,7 @@ import { getProvider } from '../providers/service.ts';
 import { type Classified, verdictFor } from './classify.ts';
 import { detectSelectors } from './detect.ts';
 import { attemptLogin, type Credentials, type LoginTarget } from './login.ts';
-import { completeMfa, type MfaHandler, type MfaOutcome } from './mfaStep.ts';
+import { completeMfa, type MfaHandler, type MfaOutcome } from './mfa-step.ts';
 import { type Retrieval, type RetrievalSettings, retrieveDocuments } from './retrieval.ts';
 
 export { mfaToken } from './mfa.ts';

@@ -10,11 +10,11 @@ import type { JobAttempt, WithJobLog } from '../../lib/jobs/types.ts';
 import type { Mailer } from '../../lib/mail/index.ts';
 import type { ConnectionsService } from '../connections/service.ts';
 import { getProvider } from '../providers/service.ts';
-import { askCustomer } from './askCustomer.ts';
+import { askCustomer } from './ask-customer.ts';
 import { type Classified, verdictFor } from './classify.ts';
 import type { MfaChallenges } from './mfa.ts';
-import type { MfaHandler, MfaOutcome } from './mfaStep.ts';
-import { providerGate, sleepUntil } from './providerGate.ts';
+import type { MfaHandler, MfaOutcome } from './mfa-step.ts';
+import { providerGate, sleepUntil } from './provider-gate.ts';
 import type { Retrieval } from './retrieval.ts';
 import { loginAndRetrieve, testLogin } from './service.ts';
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../test/fakeStripe.ts';
+import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.ts';
 
 // The worst moment to die: Stripe has charged the card, and the process is killed before it
 // records that. The real server runs as a child process (npm start's entry, through tsx) on an

@@ -6,10 +6,10 @@ import { auditLog, connections, usageRecords } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
-import { type FakeStripe, startFakeStripe } from '../../test/fakeStripe.ts';
+import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.ts';
 
 // The product against Stripe's API, answered by a local server that checks what we send
-// (server/test/fakeStripe.ts). Nothing here reaches the internet.
+// (server/test/fake-stripe.ts). Nothing here reaches the internet.
 
 const WEBHOOK_SECRET = 'whsec_testsecret0000000000';
 

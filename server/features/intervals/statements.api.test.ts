@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, ConnectionFile } from '../../../common/connections.ts';
 import { IntervalSummary } from '../../../common/intervals.ts';
-import { day, writeNem12 } from '../../lib/intervals/testing/nem12File.ts';
+import { day, writeNem12 } from '../../lib/intervals/testing/nem12-file.ts';
 import { linesOf, writePdf } from '../../lib/statements/testing/pdf.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { attachFile, createProvider, submission, submitForm } from '../../test/connections.ts';

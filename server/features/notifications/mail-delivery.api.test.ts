@@ -6,7 +6,7 @@ import { outbox } from '../../db/schema.ts';
 import { mailSendJob } from '../../lib/mail/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signedIn } from '../../test/factories.ts';
-import { type SmtpPeer, startSmtpPeer } from '../../test/smtpPeer.ts';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 
 // The send job as the queue runs it: retries with their attempt number, the last one final.
 // Tests run jobs in-process, so the queue's own retries are played here by calling run().

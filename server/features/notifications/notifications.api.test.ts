@@ -5,7 +5,7 @@ import { outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { createUser, login, signedIn } from '../../test/factories.ts';
-import { type SmtpPeer, startSmtpPeer } from '../../test/smtpPeer.ts';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 

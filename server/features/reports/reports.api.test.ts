@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { ReportCardPage, type ReportVersion, ReportVersionList } from '../../../common/reports.ts';
 import { outbox, reports, usageRecords, webhookDeliveries } from '../../db/schema.ts';
-import { findChromium } from '../../lib/browser/chromiumPath.ts';
+import { findChromium } from '../../lib/browser/chromium-path.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
 import { createUser, login, signedIn } from '../../test/factories.ts';
-import { type SmtpPeer, startSmtpPeer } from '../../test/smtpPeer.ts';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 
 // The whole delivery on the real app: a paid request, the admin's files, the build (Chromium
 // prints the PDF), the email through a real SMTP peer, and the three downloads.

@@ -3,7 +3,7 @@ export {
   type BrowserTask,
   CHROMIUM_FLAGS,
   type TaskInfo,
-} from './browserService.ts';
+} from './browser-service.ts';
 export { BrowserUnavailableError, RefusedUrlError, TaskTimeoutError } from './errors.ts';
-export { chromiumMemoryMb, chromiumProcesses } from './processMemory.ts';
-export { UrlGuard } from './urlGuard.ts';
+export { chromiumMemoryMb, chromiumProcesses } from './process-memory.ts';
+export { UrlGuard } from './url-guard.ts';

@@ -1,5 +1,5 @@
 import { type SlotCalendar, slotCalendar } from './calendar.ts';
-import { loadShape } from './loadShape.ts';
+import { loadShape } from './load-shape.ts';
 import { type CanonicalSeries, MISSING, SLOT_MS } from './series.ts';
 import { isoDate, isoOffset, isoWallClock } from './time/civil.ts';
 

@@ -1,6 +1,6 @@
 import { type CanonicalSeries, SLOT_MS } from './series.ts';
 import { civilFromDays, DAY_MS, HOUR_MS, weekdayOfDays } from './time/civil.ts';
-import { zoneClock } from './time/zoneClock.ts';
+import { zoneClock } from './time/zone-clock.ts';
 
 /** Each slot's place on the local calendar, computed once for the analyses and exports. */
 export interface SlotCalendar {

@@ -12,7 +12,7 @@ export { type SlotCalendar, slotCalendar } from './calendar.ts';
 export { IntervalImportError } from './errors.ts';
 export { exportIntervalCsv } from './export/csv.ts';
 export { type EspiExportOptions, exportEspiXml } from './export/espi.ts';
-export { importIntervals } from './importIntervals.ts';
+export { importIntervals } from './import-intervals.ts';
 export { assessQuality, type QualityReport, type RunStats } from './quality.ts';
 export {
   type Reconciliation,
@@ -22,6 +22,6 @@ export {
 } from './reconcile.ts';
 export { toCanonicalSeries } from './resample.ts';
 export { type CanonicalSeries, qualityName, SLOT_MS } from './series.ts';
-export { localDateOf } from './time/localDate.ts';
+export { localDateOf } from './time/local-date.ts';
 export { zoneOfState } from './time/zones.ts';
 export type * from './types.ts';

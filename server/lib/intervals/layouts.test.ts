@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, importIntervals, toCanonicalSeries } from './index.ts';
 import { isoWallClock } from './time/civil.ts';
-import { zoneClock } from './time/zoneClock.ts';
+import { zoneClock } from './time/zone-clock.ts';
 
 // Layouts real exports use that the header does not announce: interval-end labels, labels off
 // the grid by a second, and a fall-back hour folded into rows its labels do not point at.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IntervalImportError, importIntervals } from './index.ts';
-import { day, writeNem12 } from './testing/nem12File.ts';
+import { day, writeNem12 } from './testing/nem12-file.ts';
 
 // NEM12 files written from AEMO's format description: streams per NMI and channel, 5/15/30
 // minute days, quality flags, units, several meters, market time.

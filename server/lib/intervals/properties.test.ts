@@ -14,8 +14,8 @@ import {
   writePgeCsv,
   writeSceCsv,
   writeSdgeCsv,
-} from './testing/syntheticFiles.ts';
-import { zoneClock } from './time/zoneClock.ts';
+} from './testing/synthetic-files.ts';
+import { zoneClock } from './time/zone-clock.ts';
 
 const ZONES = [
   'America/Los_Angeles',

@@ -1,6 +1,6 @@
 import { type CanonicalSeries, MISSING, SLOT_MS } from './series.ts';
 import { DAY_MS, daysFromCivil } from './time/civil.ts';
-import { zoneClock } from './time/zoneClock.ts';
+import { zoneClock } from './time/zone-clock.ts';
 import type { Channel, ImportResult } from './types.ts';
 
 /** Half a watt-hour: utilities state totals to the Wh, so anything above is a real difference. */

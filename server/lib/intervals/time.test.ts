@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cursor, readDate, readDateTime, readTime } from './scan/dates.ts';
 import { parseNumber } from './scan/numbers.ts';
 import { civilFromDays, DAY_MS, daysFromCivil, isValidDate } from './time/civil.ts';
-import { ZoneClock } from './time/zoneClock.ts';
+import { ZoneClock } from './time/zone-clock.ts';
 import { zoneOfStandardOffset, zoneOfState } from './time/zones.ts';
 
 const wall = (s: string) => Date.parse(`${s}Z`);

@@ -7,7 +7,7 @@ import {
   FAKE_STRIPE_SECRET_KEY,
   type FakeStripe,
   startFakeStripe,
-} from '../../test/fakeStripe.ts';
+} from '../../test/fake-stripe.ts';
 import { MONTHLY_PRICE_LOOKUP_KEY, StripePayments } from './stripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_fakeStripeWebhookSecret';

@@ -1,6 +1,6 @@
 import type { Reconciliation } from '../intervals/index.ts';
 import { formatLocalDate } from './format.ts';
-import type { IntervalView } from './intervalView.ts';
+import type { IntervalView } from './interval-view.ts';
 import type { ReportInput } from './types.ts';
 
 export type FiguresSource = 'intervals' | 'bills' | 'connection';

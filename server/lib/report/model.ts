@@ -1,7 +1,7 @@
 import { type Reconciliation, zoneOfState } from '../intervals/index.ts';
 import { figuresOf, type Headline } from './figures.ts';
 import { isKnownZone } from './format.ts';
-import { hasData, type IntervalView, viewOf } from './intervalView.ts';
+import { hasData, type IntervalView, viewOf } from './interval-view.ts';
 import type { ReportFile, ReportInput } from './types.ts';
 
 export interface ReportModel {

@@ -7,7 +7,7 @@ import {
   readByLabels,
   readPge,
 } from './extract.ts';
-import { PdfError } from './pdfWorker.ts';
+import { PdfError } from './pdf-worker.ts';
 import { type PageLine, pdfLines } from './text.ts';
 
 export type { BillFact, BillFacts } from './extract.ts';

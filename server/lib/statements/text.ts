@@ -1,4 +1,4 @@
-import { openPdf } from './pdfWorker.ts';
+import { openPdf } from './pdf-worker.ts';
 
 /** A visual line of a PDF page: its items' text joined in reading order. */
 export interface PageLine {

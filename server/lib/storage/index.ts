@@ -4,7 +4,7 @@ import { S3ObjectStore } from './s3.ts';
 import type { ObjectStore } from './types.ts';
 
 export { LOCAL_STORAGE_ROUTE, LocalObjectStore } from './local.ts';
-export { localStorageRoutes } from './localRoutes.ts';
+export { localStorageRoutes } from './local-routes.ts';
 export { S3ObjectStore } from './s3.ts';
 export type {
   ListedObject,

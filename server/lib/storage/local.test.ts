@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import { LocalObjectStore } from './local.ts';
-import { filesUnder, TEST_SECRET, tempStore } from './testing/storageApp.ts';
+import { filesUnder, TEST_SECRET, tempStore } from './testing/storage-app.ts';
 
 async function listed(store: LocalObjectStore, prefix: string) {
   const items = [];

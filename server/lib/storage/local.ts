@@ -14,7 +14,7 @@ import {
   isValidKey,
   tooLarge,
 } from './keys.ts';
-import { type Grant, type GrantFor, type GrantQuery, GrantSigner } from './localGrants.ts';
+import { type Grant, type GrantFor, type GrantQuery, GrantSigner } from './local-grants.ts';
 import {
   DEFAULT_DOWNLOAD_EXPIRY_SEC,
   DEFAULT_UPLOAD_EXPIRY_SEC,
@@ -26,7 +26,7 @@ import {
   type UploadRequest,
 } from './types.ts';
 
-/** Where the app serves the local store's signed URLs (see localRoutes.ts). */
+/** Where the app serves the local store's signed URLs (see local-routes.ts). */
 export const LOCAL_STORAGE_ROUTE = '/api/storage';
 
 export type LocalStoreOptions = {
@@ -69,7 +69,7 @@ export class LocalObjectStore implements ObjectStore {
     return { method: 'PUT', url, headers: { 'content-type': input.contentType } };
   }
 
-  /** The PUT grant, accepted as a multipart form POST by the same route (localRoutes.ts). */
+  /** The PUT grant, accepted as a multipart form POST by the same route (local-routes.ts). */
   async signPostUpload(input: UploadRequest): Promise<SignedPostUpload> {
     const { url } = await this.signUpload(input);
     return { method: 'POST', url, fields: { key: input.key, 'Content-Type': input.contentType } };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { S3ObjectStore } from './s3.ts';
-import { startSigV4Gate } from './testing/sigv4Gate.ts';
+import { startSigV4Gate } from './testing/sigv4-gate.ts';
 
 // s3rver's built-in account.
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

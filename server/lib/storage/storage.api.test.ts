@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { LocalObjectStore } from './index.ts';
-import { filesUnder } from './testing/storageApp.ts';
+import { filesUnder } from './testing/storage-app.ts';
 
 // The routes inside the real app: its access control, error format and security headers.
 let test: TestApp;

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as pages from './portalPages.ts';
-import { serveRetrieval } from './retrievalPortals.ts';
+import * as pages from './portal-pages.ts';
+import { serveRetrieval } from './retrieval-portals.ts';
 
 /** Accounts of the test portals and what signing in with them leads to. */
 export const PORTAL_ACCOUNTS = {

@@ -1,6 +1,6 @@
 import { type CanonicalSeries, ESTIMATED, MISSING, SLOT_MS } from '../series.ts';
 import { DAY_MS } from '../time/civil.ts';
-import { zoneClock } from '../time/zoneClock.ts';
+import { zoneClock } from '../time/zone-clock.ts';
 
 // North American DST rules in ESPI's encoding (second Sunday of March, first Sunday of November,
 // 02:00), as the Green Button Alliance's sample files write them.

@@ -1,4 +1,4 @@
-import { zoneClock } from './zoneClock.ts';
+import { zoneClock } from './zone-clock.ts';
 
 // A state's zone is the one most of its customers live in: states split between zones (TX, FL,
 // KY, TN, MI, IN, ND, SD, NE, KS, ID, OR) take their most populous side. Arizona keeps standard

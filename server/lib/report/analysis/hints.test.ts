@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SLOT_MS, slotCalendar } from '../../intervals/index.ts';
 import { flat, seriesOfKw } from '../testing/factories.ts';
-import { dstDays } from './dstDays.ts';
+import { dstDays } from './dst-days.ts';
 import { daytimeShare, exportShare } from './hints.ts';
-import { topPeaks } from './topPeaks.ts';
+import { topPeaks } from './top-peaks.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,8 +1,8 @@
 import { SOLAR_HOURS } from '../analysis/hints.ts';
-import { ROUND_TRIP_EFFICIENCY } from '../analysis/peakShaving.ts';
+import { ROUND_TRIP_EFFICIENCY } from '../analysis/peak-shaving.ts';
 import { formatKWh, formatKw, formatPct } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
-import type { IntervalView } from '../intervalView.ts';
+import type { IntervalView } from '../interval-view.ts';
 import { method, section, table } from './layout.ts';
 
 const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;

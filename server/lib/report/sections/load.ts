@@ -1,8 +1,8 @@
 import { heatmap } from '../charts/heatmap.ts';
-import { profileChart } from '../charts/profileChart.ts';
+import { profileChart } from '../charts/profile-chart.ts';
 import { formatInt, formatKWh, formatKw, formatLocal, formatPct } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
-import type { IntervalView } from '../intervalView.ts';
+import type { IntervalView } from '../interval-view.ts';
 import { facts, figure, method, notRecorded, section, table } from './layout.ts';
 
 export function loadSection(view: IntervalView): SafeHtml {

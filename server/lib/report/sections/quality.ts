@@ -16,7 +16,7 @@ import {
   formatPct,
 } from '../format.ts';
 import { type HtmlValue, html, type SafeHtml } from '../html.ts';
-import type { IntervalView } from '../intervalView.ts';
+import type { IntervalView } from '../interval-view.ts';
 import { facts, notRecorded, section, table } from './layout.ts';
 
 /** Events listed one by one; a file with more gets a count. */

@@ -3,7 +3,7 @@ import { barChart } from '../charts/bars.ts';
 import { isNumber } from '../figures.ts';
 import { formatKWh, formatKw, formatLocalDate, formatMoney, formatMonth } from '../format.ts';
 import { type HtmlValue, html, type SafeHtml } from '../html.ts';
-import type { IntervalView } from '../intervalView.ts';
+import type { IntervalView } from '../interval-view.ts';
 import type { ReportModel } from '../model.ts';
 import { type Column, facts, figure, notRecorded, section, table } from './layout.ts';
 
