@@ -18,6 +18,15 @@ import * as schema from './schema.ts';
  */
 export type Db = PgliteDatabase<typeof schema>;
 
+/** The transaction `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * What a query runs on: the database itself, or a transaction in progress. Functions that
+ * only read or write (and may be part of a caller's transaction) take this.
+ */
+export type Executor = Db | Tx;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { connections } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/service.ts';
@@ -13,7 +13,7 @@ export const ownedBy = (viewer: Viewer): SQL | undefined =>
 
 /** One connection row, or 404 when it does not exist or belongs to someone else. */
 export async function findConnectionRow(
-  db: Db,
+  db: Executor,
   id: number,
   viewer: Viewer,
 ): Promise<ConnectionRow> {

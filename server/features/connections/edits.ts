@@ -19,7 +19,7 @@ export async function applyEdit(
   actor: Viewer,
 ): Promise<ConnectionRow['status']> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const before = await findConnectionRow(t, id, actor);
     const figures = ['startDate', 'endDate', 'usage', 'cost'] as const;
     const touchesFigures = figures.some((f) => update[f] !== undefined);

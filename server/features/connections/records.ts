@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Statement } from '../../../common/connections.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { connectionFiles, connections, providers, users } from '../../db/schema.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { openCredentials, openPortalSession } from './credentials.ts';
@@ -80,7 +80,7 @@ export type ImportedFigures = {
  * connection. Pass the transaction that stored the series so both land together.
  */
 export async function writeImport(
-  db: Db,
+  db: Executor,
   file: { id: number; connectionId: number },
   outcome: { status: 'imported' } | { status: 'failed'; error: string },
   figures?: ImportedFigures,

@@ -116,7 +116,7 @@ export async function recordRetrieved(
   }
   const complete = found.bills > 0 && found.intervalExport && row.status !== 'complete';
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const added =
       fresh.length === 0
         ? []

@@ -7,7 +7,7 @@ import type {
   Statement,
 } from '../../../common/connections.ts';
 import type { CustomerSubmission } from '../../../common/forms.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Page } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
@@ -317,7 +317,7 @@ export class ConnectionsService {
     file: { id: number; connectionId: number },
     outcome: { status: 'imported' } | { status: 'failed'; error: string },
     figures?: ImportedFigures,
-    tx: Db = this.db,
+    tx: Executor = this.db,
   ) {
     return writeImport(tx, file, outcome, figures);
   }

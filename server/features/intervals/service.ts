@@ -98,12 +98,7 @@ export class IntervalsService {
         .insert(intervalSeries)
         .values(values)
         .onConflictDoUpdate({ target: intervalSeries.fileId, set: values });
-      await this.connections.recordImport(
-        file,
-        { status: 'imported' },
-        figures,
-        tx as unknown as Db,
-      );
+      await this.connections.recordImport(file, { status: 'imported' }, figures, tx);
     });
     return { status: 'imported' };
   }

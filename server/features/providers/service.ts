@@ -5,7 +5,7 @@ import type {
   ProviderUpdate,
   PublicProvider,
 } from '../../../common/providers.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { connections, providers } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 
@@ -42,7 +42,7 @@ export async function listProviders(db: Db, options: { activeOnly: boolean }) {
   return options.activeOnly ? query.where(eq(providers.isActive, true)) : query;
 }
 
-export async function getProvider(db: Db, id: number): Promise<ProviderRow> {
+export async function getProvider(db: Executor, id: number): Promise<ProviderRow> {
   const [row] = await db.select().from(providers).where(eq(providers.id, id)).limit(1);
   if (!row) throw notFound('Provider not found');
   return row;
@@ -84,7 +84,7 @@ export async function updateProvider(
  */
 export async function deleteProvider(db: Db, id: number): Promise<ProviderRow> {
   return db.transaction(async (tx) => {
-    const provider = await getProvider(tx as unknown as Db, id);
+    const provider = await getProvider(tx, id);
     const [used] = await tx
       .select({ n: count() })
       .from(connections)
