@@ -1,4 +1,5 @@
-// Import rules from STYLE.md "Where features meet" (issue 11), checked by `npm run lint`.
+// Import rules that keep features apart (docs/decisions/007-feature-seams.md), checked by
+// `npm run lint`.
 // scripts/import-rules.test.ts shows that each rule can fail.
 // Every rule counts `import type` as well: a cycle made only of types is still a cycle, and
 // a type imported from another feature's internals still ties the two features together.

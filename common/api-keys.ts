@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** API keys of premium users (DESIGN section 6 "API access"). */
+/** API keys of premium users: their own data and webhooks only, never an admin route. */
 
 export const ApiKey = z.object({
   id: z.number().int(),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 
-/** The API contract shared by the Fastify routes and the React pages (SPEC section 7). */
+/**
+ * The API contract shared by the Fastify routes and the React pages, so a form and its endpoint
+ * cannot drift apart.
+ */
 
 export const ErrorBody = z.object({ message: z.string() });
 

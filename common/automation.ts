@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowId } from './api.ts';
 
-/** Browser automation: selector detection and credential tests (SPEC sections 3 and 7). */
+/** Browser automation: an admin's selector detection and Test Login on a provider's portal. */
 
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

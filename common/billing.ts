@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rowId } from './api.ts';
 import { NextCursor } from './pagination.ts';
 
-/** Billing API contract (SPEC sections 2, 4, 7; DESIGN section 6). Money is integer cents. */
+/** Billing API contract: the card, the plan and the reports bought. Money is integer cents. */
 
 export const PlanId = z.enum(['basic', 'premium'], { error: 'Please choose a plan' });
 export type PlanId = z.infer<typeof PlanId>;
@@ -12,7 +12,7 @@ export const SetupIntentBody = z.object({ plan: PlanId.default('basic') });
 export type SetupIntentBody = z.infer<typeof SetupIntentBody>;
 
 /**
- * `clientSecret` is Stripe's (SPEC section 7). In test mode (no Stripe keys) there is no Stripe:
+ * `clientSecret` is the SetupIntent's, for Stripe.js on the payment page. In test mode (no Stripe keys) there is no Stripe:
  * `testMode` is true, `publishableKey` null, and the page records a test card instead.
  */
 export const SetupIntentResponse = z.object({
@@ -47,7 +47,7 @@ export const UsageStatus = z.enum([
 ]);
 export type UsageStatus = z.infer<typeof UsageStatus>;
 
-/** POST /api/record-usage (SPEC section 7). */
+/** POST /api/record-usage: Generate Report on a connection, paid for at the plan's price. */
 export const RecordUsageBody = z.object({
   reportType: z.literal('utility_report').default('utility_report'),
   connectionId: rowId('connectionId is required', 'Invalid connectionId'),
@@ -60,7 +60,7 @@ export const UsageRecord = z.object({
   reportType: z.string(),
   description: z.string().nullable(),
   connectionId: z.number().int().nullable(),
-  /** Dollars, as SPEC shows them; `costCents` is the exact figure. */
+  /** Dollars, as the pages show them; `costCents` is the exact figure. */
   cost: z.number(),
   costCents: z.number().int(),
   status: UsageStatus,
@@ -80,7 +80,7 @@ export const RecordUsageResponse = UsageRecord.extend({
 });
 export type RecordUsageResponse = z.infer<typeof RecordUsageResponse>;
 
-/** GET /api/usage (SPEC section 7): the list and the total of what was billed. */
+/** GET /api/usage: the list and the total of what was billed. */
 export const UsageResponse = z.object({
   /** Newest first; `cursor` and `limit` page through them. */
   usage: z.array(UsageRecord),

@@ -172,7 +172,7 @@ export const RevealedCredentials = z.object({
   utilityPassword: z.string(),
 });
 
-/** pdf when the name ends .pdf, else csv (SPEC section 3). */
+/** pdf when the name ends .pdf, else csv: a connection holds statements and interval files. */
 export const fileTypeOf = (fileName: string): 'pdf' | 'csv' =>
   fileName.toLowerCase().endsWith('.pdf') ? 'pdf' : 'csv';
 

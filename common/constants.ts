@@ -2,7 +2,7 @@
 export const PRODUCT_NAME = 'UtilityReports';
 export const CONTACT_EMAIL = 'sales@utilityreports.io';
 
-/** SPEC section 9 limits. */
+/** Upload limits and list lengths; the client and the server read the same figures. */
 export const MAX_CONNECTION_FILE_BYTES = 10_485_760;
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 export const RECENT_CONNECTIONS_SHOWN = 3;

@@ -15,7 +15,10 @@ const optional = (max: number) =>
     z.string().trim().max(max).nullable().optional(),
   );
 
-/** POST /api/form/:uniqueFormUrl, SPEC's payload plus consent and an idempotency key. */
+/**
+ * POST /api/form/:uniqueFormUrl: the customer's contact details and utility login, their
+ * consent, and an idempotency key.
+ */
 export const CustomerSubmission = z.object({
   name: required('Name', 200),
   email: z

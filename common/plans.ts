@@ -1,4 +1,7 @@
-/** The one set of prices. Every page and billing read them from here (DESIGN section 6). */
+/**
+ * The one set of prices. Every page and billing read them from here, so a price shown is
+ * always the price charged.
+ */
 export type PlanId = 'basic' | 'premium';
 
 export type Plan = {

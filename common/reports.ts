@@ -4,7 +4,8 @@ import { ConnectionStatus } from './connections.ts';
 import { NextCursor } from './pagination.ts';
 
 /**
- * Reports API contract (SPEC section 2, Utility Reports; DESIGN section 6, report lifecycle).
+ * Reports API contract: the admins' Utility Reports view, the owner's downloads and the build
+ * lifecycle (requested, built when the connection is complete, delivered).
  * A report is versioned: each build adds a version; a delivered version is never replaced.
  */
 
@@ -15,7 +16,7 @@ export type ReportFormat = z.infer<typeof ReportFormat>;
 export const ReportStatus = z.enum(['queued', 'building', 'ready', 'failed']);
 export type ReportStatus = z.infer<typeof ReportStatus>;
 
-/** `utility-report-{id}.html` (SPEC section 2); the PDF and ZIP follow the same pattern. */
+/** `utility-report-{id}.html`, as the download names it; the PDF and ZIP follow the same pattern. */
 export const reportFileName = (id: number, format: ReportFormat) =>
   `utility-report-${id}.${format}`;
 

@@ -1,5 +1,5 @@
 /**
- * The illustrative report shown in the landing page's sample modal (SPEC section 2): one
+ * The illustrative report shown in the landing page's sample modal: one
  * commercial account over a one-month billing period. Invented data, not a real customer.
  */
 export type SampleReportFile = {

@@ -1,4 +1,4 @@
-/** The 50 US states, as the provider form offers them (SPEC section 2). */
+/** The 50 US states: a provider's state is chosen from this list in the provider form. */
 export const US_STATES = [
   'Alabama',
   'Alaska',

@@ -15,7 +15,10 @@ export const UPLOAD_LIMITS: Record<
   logo: { maxBytes: MAX_LOGO_BYTES, types: LOGO_TYPES },
 };
 
-/** POST /api/objects/upload. SPEC sends no body; the defaults describe a connection file. */
+/**
+ * POST /api/objects/upload. The upload button may send no body at all; the defaults then
+ * describe a connection file.
+ */
 export const UploadRequestBody = z.preprocess(
   (v) => v ?? {},
   z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { newPassword, PlanType, Role } from './api.ts';
 import { REQUIRED_FIELDS_MESSAGE } from './providers.ts';
 
-/** User Management (SPEC sections 2, 3, 5; DESIGN "Unshown behaviours"), recovery and profile. */
+/** User Management (the admins' list and its row actions), account recovery and the profile. */
 
 /** No control characters (a NUL byte cannot even be stored in PostgreSQL text). */
 const printable = (v: string) => !/\p{Cc}/u.test(v);
@@ -60,7 +60,10 @@ const newUsername = requiredText
 
 const requiredEmail = requiredText.pipe(z.email(INVALID_EMAIL_MESSAGE).max(254));
 
-/** Add User (SPEC section 3 "New user payload", section 5 "Add user"). */
+/**
+ * Add User: username and email are required; the role defaults to user, and the one-time
+ * set-password link is emailed unless the admin chooses to hand it over themselves.
+ */
 export const NewUserBody = z.object({
   username: newUsername,
   email: requiredEmail,

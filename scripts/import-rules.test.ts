@@ -1,4 +1,4 @@
-// The import rules in .dependency-cruiser.cjs (issue 11) can fail: each is broken once in a
+// The import rules in .dependency-cruiser.cjs can fail: each is broken once in a
 // small tree written to a temporary folder, and a tree that follows them reports nothing.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
-// The real utility exports in ../shared/fixtures/utility-data must give exactly the figures
-// their README lists (computed independently of this project). Read in place, never copied.
+// Real utility exports, kept in the fixtures folder beside the repository, must give exactly the
+// figures computed for them independently of this project. Read in place, never copied.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

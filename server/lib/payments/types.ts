@@ -1,8 +1,8 @@
 /**
- * The payment provider behind one small interface, chosen at start-up (STYLE.md): Stripe when
- * its keys are set, else the labelled test mode in which nothing is charged. Money is integer
- * cents (USD). Every call that moves money takes an idempotency key, so a retry, a double click
- * or a restart after a crash never charges twice.
+ * The payment provider behind one small interface, chosen once at start-up so no other code
+ * asks which one it has: Stripe when its keys are set, else the labelled test mode in which
+ * nothing is charged. Money is integer cents (USD). Every call that moves money takes an
+ * idempotency key, so a retry, a double click or a restart after a crash never charges twice.
  */
 
 export type PaymentMode = 'stripe' | 'test';

@@ -1,5 +1,6 @@
-// The real utility exports in ../shared/fixtures/utility-data rendered end to end: import,
-// canonical series, analytics and quality as the intervals feature stores them, then the report.
+// Real utility exports, read in place from the fixtures folder beside the repository, rendered
+// end to end: import, canonical series, analytics and quality as the intervals feature stores
+// them, then the report.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
