@@ -1,4 +1,4 @@
-import { STARTING_UP_MESSAGE } from '@common/api.ts';
+import { STARTING_UP_MESSAGE } from '@common/starting-up.ts';
 import { Loader2 } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { isStartingUp, subscribeStartingUp } from '@/lib/starting-up.ts';

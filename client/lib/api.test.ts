@@ -1,4 +1,4 @@
-import { STARTING_UP_MESSAGE } from '@common/api.ts';
+import { STARTING_UP_MESSAGE } from '@common/starting-up.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, errorMessageOf } from './api.ts';
 import { isStartingUp } from './starting-up.ts';

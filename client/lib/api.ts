@@ -1,5 +1,5 @@
 /** The HTTP client every page uses (SPEC sections 7 and 8). */
-import { STARTING_UP_MESSAGE } from '@common/api.ts';
+import { STARTING_UP_MESSAGE } from '@common/starting-up.ts';
 import { waitForStart } from './starting-up.ts';
 
 /** A non-2xx answer (or no answer) from the server, with the message the user should see. */

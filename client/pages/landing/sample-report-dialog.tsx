@@ -26,7 +26,7 @@ const ACCOUNT_FIELDS: Array<[label: string, value: string]> = [
   ['Billing Period End', formatCalendarDate(report.billingPeriodEnd)],
 ];
 
-export function SampleReportDialog({
+export default function SampleReportDialog({
   open,
   onOpenChange,
 }: {
