@@ -4,14 +4,13 @@ import { z } from 'zod';
 import { CustomerSubmission, FormOwner, SubmissionResult } from '../../../common/forms.ts';
 import type { Services } from '../../services.ts';
 import { mfaToken } from '../automation/service.ts';
-import { findFormOwner } from '../users/service.ts';
 
 const LinkParams = z.object({ uniqueFormUrl: z.string().min(1).max(100) });
 
 /** The public customer form: whose link it is, and the submission. */
 export function formRoutes(
   app: FastifyInstance,
-  { db, config, connections }: Pick<Services, 'db' | 'config' | 'connections'>,
+  { config, connections, users }: Pick<Services, 'config' | 'connections' | 'users'>,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -19,7 +18,7 @@ export function formRoutes(
     '/api/form-owner/:uniqueFormUrl',
     { config: { access: 'public' }, schema: { params: LinkParams, response: { 200: FormOwner } } },
     async (request) => ({
-      username: (await findFormOwner(db, request.params.uniqueFormUrl)).username,
+      username: (await users.formOwner(request.params.uniqueFormUrl)).username,
     }),
   );
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { openTestDatabase } from '../../test/database.ts';
-import { ensureFirstAdmin } from './service.ts';
+import { ensureFirstAdmin } from './first-admin.ts';
 
 /** Collects what ensureFirstAdmin logs, to check the one-time password line. */
 function recordingLog() {
@@ -12,7 +12,7 @@ function recordingLog() {
     info: (..._args: unknown[]) => {},
     warn: (...args: unknown[]) => lines.push(String(args.at(-1))),
   };
-  return { lines, log: log as unknown as Parameters<typeof ensureFirstAdmin>[2] };
+  return { lines, log: log as unknown as Parameters<typeof ensureFirstAdmin>[0]['log'] };
 }
 
 let database: Database;
@@ -27,8 +27,8 @@ describe('ensureFirstAdmin', () => {
   it('creates the configured administrator once', async () => {
     const { log } = recordingLog();
     const configured = { username: 'ops', password: 'a long password' };
-    await ensureFirstAdmin(database.db, configured, log);
-    await ensureFirstAdmin(database.db, configured, log);
+    await ensureFirstAdmin({ db: database.db, log }, configured);
+    await ensureFirstAdmin({ db: database.db, log }, configured);
     const rows = await admins();
     expect(rows.map((r) => r.username)).toEqual(['ops']);
     expect(rows[0]?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -36,8 +36,8 @@ describe('ensureFirstAdmin', () => {
 
   it('creates "admin" with a random password printed once when none is configured', async () => {
     const { lines, log } = recordingLog();
-    await ensureFirstAdmin(database.db, undefined, log);
-    await ensureFirstAdmin(database.db, undefined, log);
+    await ensureFirstAdmin({ db: database.db, log }, undefined);
+    await ensureFirstAdmin({ db: database.db, log }, undefined);
     expect((await admins()).map((r) => r.username)).toEqual(['admin']);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/created administrator "admin" with password \S{12,}/);

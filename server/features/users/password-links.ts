@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { PASSWORD_LINK_MESSAGES } from '../../../common/users.ts';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { passwordTokens, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { passwordLinkMessage } from '../../lib/mail/index.ts';
+import type { UsersDeps } from './context.ts';
+import type { UserRow } from './rows.ts';
 
 export type LinkPurpose = 'set_password' | 'reset_password';
 
@@ -25,7 +28,7 @@ const digest = (token: string) => createHash('sha256').update(token).digest('bas
  * working (they are expired, not deleted, so the rate of requests stays countable).
  */
 export async function issueLink(
-  db: Db,
+  db: Executor,
   input: { userId: number; purpose: LinkPurpose; createdBy: number | null; now?: Date },
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = input.now ?? new Date();
@@ -54,7 +57,7 @@ export async function issueLink(
 
 /** Links of a purpose issued for a user since a moment (the forgot-password limit). */
 export async function linksIssuedSince(
-  db: Db,
+  db: Executor,
   userId: number,
   purpose: LinkPurpose,
   since: Date,
@@ -73,7 +76,7 @@ export async function linksIssuedSince(
 }
 
 /** Why a link does not work, in the words the set-password page shows. */
-async function refusal(db: Db, hash: string): Promise<Error> {
+async function refusal(db: Executor, hash: string): Promise<Error> {
   const [row] = await db
     .select({ usedAt: passwordTokens.usedAt, isActive: users.isActive })
     .from(passwordTokens)
@@ -92,7 +95,7 @@ export type LinkHolder = {
 };
 
 /** The user a working link belongs to, without using it up (the page's first look). */
-export async function inspectLink(db: Db, token: string): Promise<LinkHolder> {
+export async function inspectLink(db: Executor, token: string): Promise<LinkHolder> {
   const hash = digest(token);
   const [row] = await db
     .select({
@@ -121,7 +124,7 @@ export async function inspectLink(db: Db, token: string): Promise<LinkHolder> {
  * link cannot both succeed, and a link of a deactivated account does nothing.
  */
 export async function redeemLink(
-  db: Db,
+  db: Executor,
   token: string,
   passwordHash: string,
 ): Promise<{ userId: number; purpose: LinkPurpose }> {
@@ -141,4 +144,32 @@ export async function redeemLink(
   const row = result.rows[0];
   if (!row) throw await refusal(db, hash);
   return { userId: Number(row.user_id), purpose: row.purpose };
+}
+
+/**
+ * Queues the email that carries a link, in the transaction that issued it; the caller sends it
+ * once the transaction has committed.
+ */
+export function mailLink(
+  { mailer, publicUrl }: Pick<UsersDeps, 'mailer' | 'publicUrl'>,
+  tx: Executor,
+  user: UserRow,
+  purpose: LinkPurpose,
+  link: { token: string; expiresAt: Date },
+) {
+  if (!user.email) {
+    throw badRequest(
+      'This user has no email address. Add one first, or hand the link over yourself.',
+    );
+  }
+  return mailer.queueInTransaction(tx, {
+    kind: purpose,
+    to: user.email,
+    ...passwordLinkMessage({
+      username: user.username,
+      purpose,
+      link: linkUrl(publicUrl, link.token),
+      expiresAt: link.expiresAt,
+    }),
+  });
 }

@@ -286,7 +286,7 @@ describe('Add User', () => {
     expect(await messagesTo(address)).toBe(1);
   });
 
-  it('refuses missing fields and a bad email with the SPEC texts, writing nothing', async () => {
+  it('refuses missing fields and a bad email with the messages the form shows, writing nothing', async () => {
     const cases: [object, string][] = [
       [{ email: 'a@example.com' }, 'Please fill in all required fields'],
       [{ username: '  ', email: 'a@example.com' }, 'Please fill in all required fields'],
