@@ -24,9 +24,8 @@ import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
-import { ensureFirstAdmin } from './features/users/service.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, RetryLaterError } from './lib/errors.ts';
 import { logRedaction, registerRequestLog } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
@@ -121,7 +120,7 @@ export async function buildApp({
   // API calls wait for migrations and the first admin; static files are served meanwhile, so a
   // new PGlite folder (seconds to create) does not hold up the first page.
   const ready = database.ready
-    .then(() => ensureFirstAdmin(database.db, config.admin, app.log))
+    .then(() => services.users.ensureFirstAdmin(config.admin))
     .then(() => unlockVault(database.db, services.vault, config.credentials, app.log));
   if (config.credentials.warning) app.log.warn(config.credentials.warning);
   ready.catch((err) => app.log.fatal({ err }, 'database start-up failed'));
@@ -151,6 +150,7 @@ export async function buildApp({
       return reply.code(400).send({ message: first?.message ?? 'Invalid request' });
     }
     if (error instanceof AppError) {
+      if (error instanceof RetryLaterError) reply.header('retry-after', error.retryAfterSec);
       return reply.code(error.statusCode).send({ message: error.message });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;

@@ -10,6 +10,16 @@ export class AppError extends Error {
   }
 }
 
+/** Refused for now (429): the answer's Retry-After header says how many seconds to wait. */
+export class RetryLaterError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSec: number,
+  ) {
+    super(429, message, 'rate_limited');
+  }
+}
+
 export const badRequest = (message: string) => new AppError(400, message, 'bad_request');
 export const unauthorized = (message = 'Not signed in') =>
   new AppError(401, message, 'unauthorized');

@@ -44,22 +44,20 @@ const toApiKey = (row: typeof apiKeys.$inferSelect): ApiKey => ({
 });
 
 /**
- * Premium users' API keys (DESIGN section 6 "API access"): shown once, stored as a hash, named,
- * revocable. Lookups are cached like sessions and dropped through the sessions' revocation
- * channel (`k:<key id>`, and `u:<user id>` when the user changes), so a revoked key or a
- * deactivated user stops working at once in every process.
+ * Premium users' API keys, for their own programs to call the API: shown once, stored as a
+ * hash (a copy of the table opens nothing), named, revocable. Lookups are cached like sessions
+ * and dropped through the sessions' revocation channel (`k:<key id>`, and `u:<user id>` when
+ * the user changes), so a revoked key or a deactivated user stops working at once in every
+ * process.
  */
 export class ApiKeyStore {
   /** Keyed by the key itself, so a hit costs no hash. */
-  private cache = new Map<string, Cached>();
+  private readonly cache = new Map<string, Cached>();
   /** When this process last wrote each key's last_used_at. */
-  private touched = new Map<number, number>();
+  private readonly touched = new Map<number, number>();
 
-  constructor(
-    private db: Db,
-    private sessions: SessionStore,
-  ) {
-    sessions.follow((payload) => this.onRevocation(payload));
+  constructor(private readonly deps: { db: Db; sessions: SessionStore }) {
+    deps.sessions.follow((payload) => this.onRevocation(payload));
   }
 
   /** Only the Monthly Subscription plan has API access. */
@@ -69,7 +67,7 @@ export class ApiKeyStore {
 
   /** Any user's own keys: one who left the plan still sees (and may revoke) dormant keys. */
   async list(user: UserRow): Promise<ApiKey[]> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .select()
       .from(apiKeys)
       .where(eq(apiKeys.userId, user.id))
@@ -80,7 +78,7 @@ export class ApiKeyStore {
   /** A new key; the answer is the only place the key itself ever appears. */
   async create(user: UserRow, name: string): Promise<CreatedApiKey> {
     ApiKeyStore.assertPremium(user);
-    const [active] = await this.db
+    const [active] = await this.deps.db
       .select({ n: count() })
       .from(apiKeys)
       .where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt)));
@@ -88,7 +86,7 @@ export class ApiKeyStore {
       throw conflict(`You have ${MAX_ACTIVE_KEYS} active API keys. Revoke one to create another.`);
     }
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .insert(apiKeys)
       .values({
         userId: user.id,
@@ -103,13 +101,13 @@ export class ApiKeyStore {
 
   /** Revokes one of the user's own keys (again is harmless); someone else's key is not found. */
   async revoke(user: UserRow, id: number): Promise<ApiKey> {
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .update(apiKeys)
       .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
       .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id)))
       .returning();
     if (!row) throw notFound('API key not found');
-    await this.sessions.broadcast(`k:${row.id}`);
+    await this.deps.sessions.broadcast(`k:${row.id}`);
     return toApiKey(row);
   }
 
@@ -131,7 +129,7 @@ export class ApiKeyStore {
       return hit;
     }
     if (!KEY_PATTERN.test(key)) return 'unknown';
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ keyId: apiKeys.id, revokedAt: apiKeys.revokedAt, user: users })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -167,7 +165,7 @@ export class ApiKeyStore {
     if (!this.touchDue(keyId)) return;
     if (this.touched.size >= CACHE_MAX) this.touched.clear();
     this.touched.set(keyId, Date.now());
-    await this.db
+    await this.deps.db
       .update(apiKeys)
       .set({ lastUsedAt: sql`now()` })
       .where(

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { UserRow } from '../users/service.ts';
@@ -20,16 +20,20 @@ export const REVOCATION_CHANNEL = 'session_revocations';
  */
 export class SessionStore {
   /** Keyed by the cookie token itself, so a hit costs no HMAC. */
-  private cache = new Map<string, Cached>();
+  private readonly cache = new Map<string, Cached>();
 
   constructor(
-    private db: Db,
-    private secret: string,
-    private ttlMs: number,
+    private readonly deps: {
+      db: Db;
+      /** The HMAC key of the stored session ids (SESSION_SECRET). */
+      secret: string;
+      /** How long a session lasts from sign-in. */
+      ttlMs: number;
+    },
   ) {}
 
   /** Other caches of signed-in callers (API keys) that apply the same revocations. */
-  private followers: ((payload: string) => void)[] = [];
+  private readonly followers: ((payload: string) => void)[] = [];
 
   /**
    * Applies revocations announced by any process (this one included): `s:<session id>` drops
@@ -58,17 +62,17 @@ export class SessionStore {
   }
 
   private announce(payload: string) {
-    return this.db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`);
+    return this.deps.db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`);
   }
 
   private idOf(token: string): string {
-    return createHmac('sha256', this.secret).update(token).digest('base64url');
+    return createHmac('sha256', this.deps.secret).update(token).digest('base64url');
   }
 
   async create(userId: number, meta: { ip?: string; userAgent?: string }) {
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + this.ttlMs);
-    await this.db.insert(sessions).values({
+    const expiresAt = new Date(Date.now() + this.deps.ttlMs);
+    await this.deps.db.insert(sessions).values({
       id: this.idOf(token),
       userId,
       expiresAt,
@@ -78,7 +82,6 @@ export class SessionStore {
     return { token, expiresAt };
   }
 
-  /** The signed-in user for a cookie token, or null when it is unknown, expired or deactivated. */
   /**
    * The cached user of a token, without touching the database: `undefined` means "not cached,
    * ask resolve()". Lets the hot path (a signed-in page's API calls) stay synchronous.
@@ -89,12 +92,13 @@ export class SessionStore {
     return hit && hit.until > Date.now() ? hit.user : undefined;
   }
 
+  /** The signed-in user for a cookie token, or null when it is unknown, expired or deactivated. */
   async resolve(token: string | undefined): Promise<UserRow | null> {
     const cached = this.cached(token);
     if (cached !== undefined || !token) return cached ?? null;
     const now = Date.now();
     const id = this.idOf(token);
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -114,7 +118,7 @@ export class SessionStore {
     if (!token) return;
     const id = this.idOf(token);
     this.cache.delete(token);
-    await this.db.delete(sessions).where(eq(sessions.id, id));
+    await this.deps.db.delete(sessions).where(eq(sessions.id, id));
     await this.announce(`s:${id}`);
   }
 
@@ -125,7 +129,7 @@ export class SessionStore {
   async revokeUser(userId: number, options: { exceptToken?: string } = {}): Promise<void> {
     this.onRevocation(`u:${userId}`);
     const keep = options.exceptToken ? this.idOf(options.exceptToken) : undefined;
-    await this.db
+    await this.deps.db
       .delete(sessions)
       .where(
         keep
@@ -139,6 +143,15 @@ export class SessionStore {
   async forgetUser(userId: number): Promise<void> {
     this.onRevocation(`u:${userId}`);
     await this.announce(`u:${userId}`);
+  }
+
+  /** Expired sessions can never sign anyone in again; returns how many were deleted. */
+  async deleteExpired(): Promise<number> {
+    const deleted = await this.deps.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, new Date()))
+      .returning({ id: sessions.id });
+    return deleted.length;
   }
 
   private dropUser(userId: number): void {

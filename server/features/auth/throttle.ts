@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema.ts';
 
 /** How long failed sign-ins are remembered. */
@@ -31,7 +31,7 @@ function keysOf(username: string, ip: string) {
  * seconds more. Counts live in the database, so every process of the app sees the same.
  */
 export async function loginThrottled(
-  db: Db,
+  db: Executor,
   username: string,
   ip: string,
 ): Promise<{ retryAfterSec: number } | null> {
@@ -52,7 +52,11 @@ export async function loginThrottled(
 }
 
 /** Counts a failed sign-in under each of its keys, starting a new window where one ended. */
-export async function recordLoginFailure(db: Db, username: string, ip: string): Promise<void> {
+export async function recordLoginFailure(
+  db: Executor,
+  username: string,
+  ip: string,
+): Promise<void> {
   const expired = sql`${loginFailures.windowStartedAt} < now() - make_interval(secs => ${THROTTLE_WINDOW_MS / 1000})`;
   await db
     .insert(loginFailures)
@@ -73,14 +77,18 @@ export async function recordLoginFailure(db: Db, username: string, ip: string): 
 }
 
 /** A correct password from this address clears its count for the account. */
-export async function clearLoginFailures(db: Db, username: string, ip: string): Promise<void> {
+export async function clearLoginFailures(
+  db: Executor,
+  username: string,
+  ip: string,
+): Promise<void> {
   await db
     .delete(loginFailures)
     .where(inArray(loginFailures.key, [keysOf(username, ip).accountAddress]));
 }
 
 /** Windows that ended are of no use: the session clean-up job removes them. */
-export async function purgeLoginFailures(db: Db): Promise<void> {
+export async function purgeLoginFailures(db: Executor): Promise<void> {
   await db
     .delete(loginFailures)
     .where(
