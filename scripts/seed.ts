@@ -1,9 +1,9 @@
 // `npm run db:seed`: adds the starter catalogue of utilities (skipping names already present).
-import { seedProviders } from '../server/features/providers/seed.ts';
+import { ProvidersService } from '../server/features/providers/service.ts';
 import { configOrExit, openConfiguredDatabase } from '../server/start.ts';
 
 const database = openConfiguredDatabase(configOrExit());
 await database.ready;
-const added = await seedProviders(database.db);
+const added = await new ProvidersService({ db: database.db }).addStarterCatalogue();
 await database.close();
 console.log(`providers added: ${added}`);

@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import * as schema from './schema.ts';
 
 /**
- * Who may write each table (DESIGN.md section 4): only its owner inserts, updates or deletes
- * rows; every other feature asks the owner's service. Reading across features is allowed.
+ * Who may write each table: only its owner inserts, updates or deletes rows, so each table's
+ * rules (audit lines, events, locks) live in one place and cannot be skipped by a second writer;
+ * every other feature asks the owner's service. Reading across features is allowed.
  * A new table must be given an owner here before anything can write it.
  */
 const OWNERS: Record<string, string> = {

@@ -19,7 +19,7 @@ import {
 import { BillReadError, extractBill } from '../../lib/statements/index.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { ConnectionsService, ImportedFigures, Viewer } from '../connections/service.ts';
-import { getProvider } from '../providers/service.ts';
+import type { ProvidersService } from '../providers/service.ts';
 import { packSeries, unpackSeries } from './storage.ts';
 
 export type ImportOutcome = { status: 'imported' | 'failed' | 'skipped'; error?: string };
@@ -30,15 +30,14 @@ export type ImportOutcome = { status: 'imported' | 'failed' | 'skipped'; error?:
  * connection is recorded by the connections service.
  */
 export class IntervalsService {
-  private readonly db: Db;
-  private readonly store: ObjectStore;
-  private readonly connections: ConnectionsService;
-
-  constructor(deps: { db: Db; store: ObjectStore; connections: ConnectionsService }) {
-    this.db = deps.db;
-    this.store = deps.store;
-    this.connections = deps.connections;
-  }
+  constructor(
+    private readonly deps: {
+      db: Db;
+      store: ObjectStore;
+      connections: ConnectionsService;
+      providers: Pick<ProvidersService, 'get'>;
+    },
+  ) {}
 
   /**
    * Reads an uploaded file: a statement PDF's printed facts, or an interval file into the
@@ -48,19 +47,19 @@ export class IntervalsService {
    * else the first in the file); the admin may choose another.
    */
   async importFile(fileId: number, meter?: string): Promise<ImportOutcome> {
-    const subject = await this.connections.importSubject(fileId);
+    const subject = await this.deps.connections.importSubject(fileId);
     if (!subject) return { status: 'skipped', error: 'The file was deleted' };
     const { file } = subject;
-    const bytes = await this.store.getBytes(file.objectKey);
+    const bytes = await this.deps.store.getBytes(file.objectKey);
     if (file.fileType === 'pdf') return this.readStatement(file, bytes);
-    const provider = await getProvider(this.db, subject.providerId);
+    const provider = await this.deps.providers.get(subject.providerId);
 
     let imported: ReturnType<typeof importIntervals>;
     try {
       imported = importIntervals(bytes, { state: provider.state });
     } catch (error) {
       if (!(error instanceof IntervalImportError)) throw error;
-      await this.connections.recordImport(file, { status: 'failed', error: error.message });
+      await this.deps.connections.recordImport(file, { status: 'failed', error: error.message });
       return { status: 'failed', error: error.message };
     }
     const meters = imported.metadata.meters;
@@ -93,12 +92,12 @@ export class IntervalsService {
         endDate: localDateOf(end, series.timeZone),
       };
     }
-    await this.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       await tx
         .insert(intervalSeries)
         .values(values)
         .onConflictDoUpdate({ target: intervalSeries.fileId, set: values });
-      await this.connections.recordImport(file, { status: 'imported' }, figures, tx);
+      await this.deps.connections.recordImport(file, { status: 'imported' }, figures, tx);
     });
     return { status: 'imported' };
   }
@@ -110,18 +109,18 @@ export class IntervalsService {
   ): Promise<ImportOutcome> {
     try {
       const statement = await extractBill(bytes);
-      await this.connections.recordStatement(file, statement);
+      await this.deps.connections.recordStatement(file, statement);
       return { status: 'imported' };
     } catch (error) {
       if (!(error instanceof BillReadError)) throw error;
-      await this.connections.recordImport(file, { status: 'failed', error: error.message });
+      await this.deps.connections.recordImport(file, { status: 'failed', error: error.message });
       return { status: 'failed', error: error.message };
     }
   }
 
   /** An admin's choice of meter in a file of several: the series is read again for it. */
   async chooseMeter(connectionId: number, fileId: number, meter: string) {
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ meters: intervalSeries.meters })
       .from(intervalSeries)
       .where(and(eq(intervalSeries.fileId, fileId), eq(intervalSeries.connectionId, connectionId)));
@@ -134,7 +133,7 @@ export class IntervalsService {
 
   /** The newest series as a download: for admins, and for the owner once a report is paid. */
   async seriesForDownload(connectionId: number, viewer: Viewer) {
-    await this.connections.assertPaidFor(connectionId, viewer);
+    await this.deps.connections.assertPaidFor(connectionId, viewer);
     return this.latestSeries(connectionId, viewer);
   }
 
@@ -157,7 +156,7 @@ export class IntervalsService {
 
   /** The newest imported series of a connection the viewer may see. */
   async latestSeries(connectionId: number, viewer: Viewer) {
-    await this.connections.assertVisible(connectionId, viewer);
+    await this.deps.connections.assertVisible(connectionId, viewer);
     const row = await this.newest(connectionId);
     if (!row) throw notFound('No interval data yet');
     const series = unpackSeries(row.series);
@@ -177,7 +176,7 @@ export class IntervalsService {
   ): Promise<QualityReport> {
     const quality = stored as QualityReport;
     const checks: Reconciliation[] = [];
-    for (const { fileName, statement } of await this.connections.statementsOf(connectionId)) {
+    for (const { fileName, statement } of await this.deps.connections.statementsOf(connectionId)) {
       const { periodStart, periodEnd, totalKWh, currentChargesCents, amountDueCents } =
         statement.facts;
       if (!periodStart || !periodEnd) continue;
@@ -195,7 +194,7 @@ export class IntervalsService {
   }
 
   private async newest(connectionId: number) {
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ series: intervalSeries, fileName: connectionFiles.fileName })
       .from(intervalSeries)
       .innerJoin(connectionFiles, eq(connectionFiles.id, intervalSeries.fileId))

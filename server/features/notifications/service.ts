@@ -14,22 +14,14 @@ import type { ConnectionsService } from '../connections/service.ts';
  * arrived. The report-ready notice is the reports feature's own.
  */
 export class NotificationsService {
-  private readonly connections: Pick<ConnectionsService, 'reportSubject'>;
-  private readonly mailer: Pick<Mailer, 'queue'>;
-  private readonly publicUrl: string;
-  private readonly log: FastifyBaseLogger;
-
-  constructor(deps: {
-    connections: Pick<ConnectionsService, 'reportSubject'>;
-    mailer: Pick<Mailer, 'queue'>;
-    publicUrl: string;
-    log: FastifyBaseLogger;
-  }) {
-    this.connections = deps.connections;
-    this.mailer = deps.mailer;
-    this.publicUrl = deps.publicUrl;
-    this.log = deps.log;
-  }
+  constructor(
+    private readonly deps: {
+      connections: Pick<ConnectionsService, 'reportSubject'>;
+      mailer: Pick<Mailer, 'queue'>;
+      publicUrl: string;
+      log: FastifyBaseLogger;
+    },
+  ) {}
 
   subscribeTo(events: DomainEvents): void {
     events.on('connection.created', ({ connectionId }) => this.announceSubmission(connectionId));
@@ -37,7 +29,8 @@ export class NotificationsService {
 
   /** Queues the new-submission and submission-received notices; returns their outbox ids. */
   async announceSubmission(connectionId: number): Promise<number[]> {
-    const subject = await this.connections.reportSubject(connectionId);
+    const { connections, mailer, publicUrl, log } = this.deps;
+    const subject = await connections.reportSubject(connectionId);
     if (!subject) return [];
     const notices: OutgoingMessage[] = [];
     if (subject.owner.email) {
@@ -50,7 +43,7 @@ export class NotificationsService {
           customerEmail: subject.customerEmail,
           providerName: subject.provider.name,
           accountLabel: subject.accountName ?? subject.accountNumber,
-          dashboardUrl: `${this.publicUrl}/dashboard`,
+          dashboardUrl: `${publicUrl}/dashboard`,
         }),
       });
     }
@@ -61,7 +54,7 @@ export class NotificationsService {
         customerName: subject.customerName,
         requesterName: subject.owner.username,
         providerName: subject.provider.name,
-        siteUrl: this.publicUrl,
+        siteUrl: publicUrl,
       }),
     });
     const ids: number[] = [];
@@ -69,9 +62,9 @@ export class NotificationsService {
     // the other its message.
     for (const notice of notices) {
       try {
-        ids.push(await this.mailer.queue(notice));
+        ids.push(await mailer.queue(notice));
       } catch (err) {
-        this.log.error({ err, connectionId, kind: notice.kind }, 'a notice could not be queued');
+        log.error({ err, connectionId, kind: notice.kind }, 'a notice could not be queued');
       }
     }
     return ids;

@@ -9,16 +9,8 @@ import {
 } from '../../../common/providers.ts';
 import { IdParams } from '../../lib/params.ts';
 import type { Services } from '../../services.ts';
-import {
-  createProvider,
-  deleteProvider,
-  listProviders,
-  toProvider,
-  toPublicProvider,
-  updateProvider,
-} from './service.ts';
 
-export function providerRoutes(app: FastifyInstance, { db }: Pick<Services, 'db'>) {
+export function providerRoutes(app: FastifyInstance, { providers }: Pick<Services, 'providers'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Public: the customer form lists active providers. Admins get every provider, in full.
@@ -28,18 +20,13 @@ export function providerRoutes(app: FastifyInstance, { db }: Pick<Services, 'db'
       config: { access: 'public' },
       schema: { response: { 200: z.union([z.array(Provider), z.array(PublicProvider)]) } },
     },
-    async (request) => {
-      const isAdmin = request.user?.role === 'admin';
-      const rows = await listProviders(db, { activeOnly: !isAdmin });
-      return isAdmin ? rows.map(toProvider) : rows.map(toPublicProvider);
-    },
+    async (request) => providers.list({ admin: request.user?.role === 'admin' }),
   );
 
   api.post(
     '/api/providers',
     { config: { access: 'admin' }, schema: { body: ProviderInput, response: { 201: Provider } } },
-    async (request, reply) =>
-      reply.code(201).send(toProvider(await createProvider(db, request.body))),
+    async (request, reply) => reply.code(201).send(await providers.create(request.body)),
   );
 
   api.put(
@@ -48,7 +35,7 @@ export function providerRoutes(app: FastifyInstance, { db }: Pick<Services, 'db'
       config: { access: 'admin' },
       schema: { params: IdParams, body: ProviderUpdate, response: { 200: Provider } },
     },
-    async (request) => toProvider(await updateProvider(db, request.params.id, request.body)),
+    async (request) => providers.update(request.params.id, request.body),
   );
 
   api.delete(
@@ -58,7 +45,7 @@ export function providerRoutes(app: FastifyInstance, { db }: Pick<Services, 'db'
       schema: { params: IdParams, response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
-      const provider = await deleteProvider(db, request.params.id);
+      const provider = await providers.delete(request.params.id);
       return { message: `${provider.name} deleted` };
     },
   );

@@ -3,8 +3,7 @@ import { US_STATES } from '../../../common/states.ts';
 import type { Database } from '../../db/client.ts';
 import { STARTER_PROVIDERS } from '../../db/seed-providers.ts';
 import { openTestDatabase } from '../../test/database.ts';
-import { seedProviders } from './seed.ts';
-import { listProviders } from './service.ts';
+import { ProvidersService } from './service.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -12,12 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-it('adds the starter catalogue once, each with a state and https portal', async () => {
-  expect(await seedProviders(database.db)).toBe(STARTER_PROVIDERS.length);
-  expect(await seedProviders(database.db)).toBe(0);
-  const rows = await listProviders(database.db, { activeOnly: true });
+it('adds the starter catalogue once, each active with a state and https portal', async () => {
+  const providers = new ProvidersService({ db: database.db });
+  expect(await providers.addStarterCatalogue()).toBe(STARTER_PROVIDERS.length);
+  expect(await providers.addStarterCatalogue()).toBe(0);
+  const rows = await providers.list({ admin: true });
   expect(rows).toHaveLength(STARTER_PROVIDERS.length);
   for (const row of rows) {
+    expect(row.isActive).toBe(true);
     expect(US_STATES).toContain(row.state);
     expect(row.url).toMatch(/^https:\/\//);
     expect(row.loginUrl).toMatch(/^https:\/\//);

@@ -1,17 +1,18 @@
-import { asc, count, eq } from 'drizzle-orm';
-import type {
-  Provider,
+import { asc, count, eq, sql } from 'drizzle-orm';
+import {
+  type Provider,
   ProviderInput,
-  ProviderUpdate,
-  PublicProvider,
+  type ProviderUpdate,
+  type PublicProvider,
 } from '../../../common/providers.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { connections, providers } from '../../db/schema.ts';
+import { STARTER_PROVIDERS } from '../../db/seed-providers.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 
 type ProviderRow = typeof providers.$inferSelect;
 
-export function toPublicProvider(row: ProviderRow): PublicProvider {
+function toPublicProvider(row: ProviderRow): PublicProvider {
   return {
     id: row.id,
     name: row.name,
@@ -22,7 +23,7 @@ export function toPublicProvider(row: ProviderRow): PublicProvider {
   };
 }
 
-export function toProvider(row: ProviderRow): Provider {
+function toProvider(row: ProviderRow): Provider {
   return {
     ...toPublicProvider(row),
     loginUrl: row.loginUrl,
@@ -37,18 +38,14 @@ export function toProvider(row: ProviderRow): Provider {
   };
 }
 
-export async function listProviders(db: Db, options: { activeOnly: boolean }) {
-  const query = db.select().from(providers).orderBy(asc(providers.name), asc(providers.id));
-  return options.activeOnly ? query.where(eq(providers.isActive, true)) : query;
-}
-
+/** A provider's row (its portal and the selectors automation uses), or 404 Provider not found. */
 export async function getProvider(db: Executor, id: number): Promise<ProviderRow> {
   const [row] = await db.select().from(providers).where(eq(providers.id, id)).limit(1);
   if (!row) throw notFound('Provider not found');
   return row;
 }
 
-export async function createProvider(db: Db, input: ProviderInput): Promise<ProviderRow> {
+async function insertProvider(db: Executor, input: ProviderInput): Promise<ProviderRow> {
   const [row] = await db
     .insert(providers)
     .values({
@@ -63,39 +60,79 @@ export async function createProvider(db: Db, input: ProviderInput): Promise<Prov
   return row;
 }
 
-/** Fields left out of the body keep their value; null clears them. */
-export async function updateProvider(
-  db: Db,
-  id: number,
-  input: ProviderUpdate,
-): Promise<ProviderRow> {
-  const [row] = await db
-    .update(providers)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(providers.id, id))
-    .returning();
-  if (!row) throw notFound('Provider not found');
-  return row;
-}
-
 /**
- * Deletes a provider nobody uses. One that connections point to is refused: deleting it would
- * orphan them, so the admin deactivates it instead (it then leaves the customer form).
+ * The utilities customers choose on the form: the only code that writes `providers`. Admins
+ * see and edit every field; everyone else sees the active ones, without the portal settings.
  */
-export async function deleteProvider(db: Db, id: number): Promise<ProviderRow> {
-  return db.transaction(async (tx) => {
-    const provider = await getProvider(tx, id);
-    const [used] = await tx
-      .select({ n: count() })
-      .from(connections)
-      .where(eq(connections.providerId, id));
-    const n = used?.n ?? 0;
-    if (n > 0) {
-      throw conflict(
-        `${provider.name} is used by ${n} connection${n === 1 ? '' : 's'} and cannot be deleted. Deactivate it instead.`,
-      );
+export class ProvidersService {
+  constructor(private readonly deps: { db: Db }) {}
+
+  /** Admins get every provider in full; the public (the customer form) the active ones. */
+  list(viewer: { admin: true }): Promise<Provider[]>;
+  list(viewer: { admin: boolean }): Promise<Provider[] | PublicProvider[]>;
+  async list(viewer: { admin: boolean }): Promise<Provider[] | PublicProvider[]> {
+    const query = this.deps.db
+      .select()
+      .from(providers)
+      .orderBy(asc(providers.name), asc(providers.id));
+    if (viewer.admin) return (await query).map(toProvider);
+    return (await query.where(eq(providers.isActive, true))).map(toPublicProvider);
+  }
+
+  get(id: number): Promise<ProviderRow> {
+    return getProvider(this.deps.db, id);
+  }
+
+  async create(input: ProviderInput): Promise<Provider> {
+    return toProvider(await insertProvider(this.deps.db, input));
+  }
+
+  /** Fields left out of the body keep their value; null clears them. */
+  async update(id: number, input: ProviderUpdate): Promise<Provider> {
+    const [row] = await this.deps.db
+      .update(providers)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(providers.id, id))
+      .returning();
+    if (!row) throw notFound('Provider not found');
+    return toProvider(row);
+  }
+
+  /**
+   * Deletes a provider nobody uses. One that connections point to is refused: deleting it would
+   * orphan them, so the admin deactivates it instead (it then leaves the customer form).
+   */
+  delete(id: number): Promise<Provider> {
+    return this.deps.db.transaction(async (tx) => {
+      const provider = await getProvider(tx, id);
+      const [used] = await tx
+        .select({ n: count() })
+        .from(connections)
+        .where(eq(connections.providerId, id));
+      const n = used?.n ?? 0;
+      if (n > 0) {
+        throw conflict(
+          `${provider.name} is used by ${n} connection${n === 1 ? '' : 's'} and cannot be deleted. Deactivate it instead.`,
+        );
+      }
+      await tx.delete(providers).where(eq(providers.id, id));
+      return toProvider(provider);
+    });
+  }
+
+  /** Adds the starter providers whose names are not taken yet; returns how many were added. */
+  async addStarterCatalogue(): Promise<number> {
+    const { db } = this.deps;
+    const existing = await db
+      .select({ name: sql<string>`lower(${providers.name})` })
+      .from(providers);
+    const taken = new Set(existing.map((r) => r.name));
+    let added = 0;
+    for (const entry of STARTER_PROVIDERS) {
+      if (taken.has(entry.name.toLowerCase())) continue;
+      await insertProvider(db, ProviderInput.parse(entry));
+      added++;
     }
-    await tx.delete(providers).where(eq(providers.id, id));
-    return provider;
-  });
+    return added;
+  }
 }

@@ -39,16 +39,17 @@ const SUBSCRIPTIONS_TTL_MS = 5_000;
  * domain events they subscribe to, each sent by a background job.
  */
 export class WebhooksService {
+  /** The admins' subscriptions as last read, and when (see SUBSCRIPTIONS_TTL_MS). */
   private subscriptions?: { at: number; list: Promise<{ id: number; events: string[] }[]> };
-  private readonly db: Db;
-  private readonly queue: Pick<JobQueue, 'enqueue' | 'enqueueMany'>;
-  private readonly guard: UrlGuard;
 
-  constructor(deps: { db: Db; queue: Pick<JobQueue, 'enqueue' | 'enqueueMany'>; guard: UrlGuard }) {
-    this.db = deps.db;
-    this.queue = deps.queue;
-    this.guard = deps.guard;
-  }
+  constructor(
+    private readonly deps: {
+      db: Db;
+      queue: Pick<JobQueue, 'enqueue' | 'enqueueMany'>;
+      /** Decides which hosts users' endpoints may point to. */
+      guard: UrlGuard;
+    },
+  ) {}
 
   /** Delivers every connection event to the endpoints that subscribe to it. */
   subscribeTo(events: DomainEvents): void {
@@ -64,8 +65,8 @@ export class WebhooksService {
   async announce(event: WebhookEvent | 'ping', data: object, onlyEndpoint?: number) {
     const endpointIds =
       onlyEndpoint !== undefined ? [onlyEndpoint] : await this.subscribersOf(event, data);
-    const ids = await recordDeliveries(this.db, endpointIds, event, { ...data });
-    await this.queue.enqueueMany(
+    const ids = await recordDeliveries(this.deps.db, endpointIds, event, { ...data });
+    await this.deps.queue.enqueueMany(
       webhookDeliveryJob,
       ids.map((deliveryId) => ({ deliveryId })),
     );
@@ -77,14 +78,14 @@ export class WebhooksService {
     const connectionId = (data as { connectionId?: unknown }).connectionId;
     const forUsers = (USER_WEBHOOK_EVENT_NAMES as readonly string[]).includes(event);
     if (!forUsers || typeof connectionId !== 'number') return admins;
-    const owners = await ownerSubscriptions(this.db, connectionId, event as WebhookEvent);
+    const owners = await ownerSubscriptions(this.deps.db, connectionId, event as WebhookEvent);
     return [...admins, ...owners];
   }
 
   private current() {
     const now = Date.now();
     if (!this.subscriptions || now - this.subscriptions.at > SUBSCRIPTIONS_TTL_MS) {
-      const list = activeSubscriptions(this.db);
+      const list = activeSubscriptions(this.deps.db);
       list.catch(() => {
         this.subscriptions = undefined;
       });
@@ -108,7 +109,7 @@ export class WebhooksService {
   private async checkAddress(url: string, owner: EndpointOwner): Promise<void> {
     if (owner === 'admins') return;
     try {
-      await this.guard.checkUrl(url);
+      await this.deps.guard.checkUrl(url);
     } catch (error) {
       if (!(error instanceof RefusedUrlError)) throw error;
       if (error.unresolved) return;
@@ -117,7 +118,7 @@ export class WebhooksService {
   }
 
   list(owner: EndpointOwner): Promise<WebhookEndpoint[]> {
-    return listEndpoints(this.db, owner);
+    return listEndpoints(this.deps.db, owner);
   }
 
   async create(
@@ -126,36 +127,36 @@ export class WebhooksService {
     owner: EndpointOwner,
   ): Promise<WebhookEndpoint> {
     await this.checkAddress(input.url, owner);
-    const endpoint = await createEndpoint(this.db, input, actorId, owner);
+    const endpoint = await createEndpoint(this.deps.db, input, actorId, owner);
     this.subscriptions = undefined;
     return endpoint;
   }
 
   async update(id: number, input: WebhookInput, owner: EndpointOwner): Promise<WebhookEndpoint> {
-    await getEndpoint(this.db, id, owner);
+    await getEndpoint(this.deps.db, id, owner);
     await this.checkAddress(input.url, owner);
-    const endpoint = await updateEndpoint(this.db, id, input, owner);
+    const endpoint = await updateEndpoint(this.deps.db, id, input, owner);
     this.subscriptions = undefined;
     return endpoint;
   }
 
   async delete(id: number, owner: EndpointOwner): Promise<void> {
-    await deleteEndpoint(this.db, id, owner);
+    await deleteEndpoint(this.deps.db, id, owner);
     this.subscriptions = undefined;
   }
 
   /** A signed `ping` to one endpoint, whatever it subscribes to. */
   async sendTest(id: number, owner: EndpointOwner): Promise<void> {
-    const endpoint = await getEndpoint(this.db, id, owner);
+    const endpoint = await getEndpoint(this.deps.db, id, owner);
     await this.announce('ping', { message: 'Test delivery from UtilityReports' }, endpoint.id);
   }
 
   async deliveries(endpointId: number, owner: EndpointOwner) {
-    return (await listDeliveries(this.db, endpointId, owner)).map(toDelivery);
+    return (await listDeliveries(this.deps.db, endpointId, owner)).map(toDelivery);
   }
 
   async retryDelivery(deliveryId: number, owner: EndpointOwner): Promise<void> {
-    const delivery = await findDelivery(this.db, deliveryId, owner);
-    await this.queue.enqueue(webhookDeliveryJob, { deliveryId: delivery.id });
+    const delivery = await findDelivery(this.deps.db, deliveryId, owner);
+    await this.deps.queue.enqueue(webhookDeliveryJob, { deliveryId: delivery.id });
   }
 }
