@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { dateIn, newestFirst } from './bills.ts';
 import { sniff } from './documents.ts';
-import { dateIn, type RetrievalSettings, shownName } from './retrieval.ts';
+import type { RetrievalSettings } from './retrieval.ts';
+import { shownName } from './retrieval-walk.ts';
 import { loginAndRetrieve } from './service.ts';
 import { PORTAL_ACCOUNTS } from './testing/portals.ts';
 import { MFA_CODE, MFA_OPTIONS, statementPdf } from './testing/retrieval-portals.ts';
@@ -151,5 +153,17 @@ describe('what a download is', () => {
     expect(dateIn('Bill for Oct 12, 2026')).toBe(Date.UTC(2026, 9, 12));
     expect(dateIn('2026-09-12 to 2026-10-11')).toBe(Date.UTC(2026, 9, 11));
     expect(dateIn('View bill')).toBe(0);
+  });
+
+  it('tries the newest statements first; undated links keep their place on the page', () => {
+    const link = (id: number, context: string) => ({ id, text: 'View PDF', href: null, context });
+    const order = newestFirst([
+      link(0, 'Statement 09/12/2026'),
+      link(1, 'Summary'),
+      link(2, 'Statement 11/12/2026'),
+      link(3, 'Notice'),
+      link(4, 'Statement Oct 12, 2026'),
+    ]);
+    expect(order.map((c) => c.id)).toEqual([2, 4, 0, 1, 3]);
   });
 });
