@@ -78,8 +78,8 @@ test('an admin adds a webhook, sends a signed test, sees a failure, retries it a
     await expect(card.getByText('CRM sync')).toBeVisible();
     await expect(card.getByText('Active', { exact: true })).toBeVisible();
     await expect(card.getByRole('listitem')).toHaveText([
-      'A customer submitted the form',
-      'A connection changed status',
+      'A customer submitted the form connection.created',
+      'A connection changed status connection.status_changed',
     ]);
     await expect(card.getByText('No deliveries yet')).toBeVisible();
 
@@ -148,7 +148,7 @@ test('an admin adds a webhook, sends a signed test, sees a failure, retries it a
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit).toBeHidden();
     await expect(card.getByText('CRM sync (paused)')).toBeVisible();
-    await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
+    await expect(card.getByText('Paused', { exact: true })).toBeVisible();
 
     // Delete asks first.
     await card.getByRole('button', { name: 'Delete' }).click();

@@ -1,14 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { ConfirmFooter, ModalDialog } from '@/components/modal-dialog.tsx';
 
 /** Asks before deleting something; stays open (and undismissable) while the delete runs. */
 export function ConfirmDeleteDialog({
@@ -29,29 +20,23 @@ export function ConfirmDeleteDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog
+    <ModalDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && !pending) onClose();
-      }}
+      onClose={onClose}
+      busy={pending}
+      role="alertdialog"
+      className="max-w-md"
+      title={title}
+      description={question}
     >
-      <DialogContent role="alertdialog" className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{question}</DialogDescription>
-        </DialogHeader>
-        <p className="text-slate-600 text-sm">{note}</p>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <p className="text-slate-600 text-sm">{note}</p>
+      <ConfirmFooter
+        destructive
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={pending}
+        onConfirm={onConfirm}
+      />
+    </ModalDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
+import { DialogCancel, DialogFooter } from '@/components/modal-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog.tsx';
 
 /** The reason a dialog's form cannot be saved, read out to screen readers. */
 export function FormProblem({ problem }: { problem: string | null | undefined }) {
@@ -26,11 +26,7 @@ export function SaveCancelFooter({
 }) {
   return (
     <DialogFooter>
-      <DialogClose asChild>
-        <Button type="button" variant="outline" disabled={saving}>
-          Cancel
-        </Button>
-      </DialogClose>
+      <DialogCancel disabled={saving} />
       <Button type="submit" disabled={saving}>
         {saving ? 'Saving...' : submitLabel}
       </Button>

@@ -1,26 +1,50 @@
 import type { WebhookDelivery } from '@common/webhooks.ts';
 import { RefreshCw, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { LoadFailed } from '@/components/query-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/utils.ts';
-import { deliveryStatus, eventLabel, formatDateTime, responseText } from '@/lib/webhook-display.ts';
+import { type Watched, watchRetry } from './delivery-watch.ts';
 import { useDeliveries, useRetryDelivery } from './use-webhooks.ts';
-import { type Watched, watchRetry } from './webhook-display.ts';
+import { deliveryStatus, eventLabel, formatDateTime, responseText } from './webhook-display.ts';
+import type { WebhookScope } from './webhook-scope.ts';
 
-/** The endpoint's latest 50 deliveries, newest first, with Retry on the failed ones. */
-export function DeliveriesPanel({ endpointId }: { endpointId: number }) {
+const HEADINGS = ['Status', 'Event', 'Attempts', 'Response', 'Error', 'Time'];
+
+/** The endpoint's latest deliveries, newest first; where the scope allows, Retry on failed ones. */
+export function DeliveriesPanel({
+  scope,
+  endpointId,
+}: {
+  scope: WebhookScope;
+  endpointId: number;
+}) {
+  const headingId = useId();
   const [watched, setWatched] = useState<Watched | null>(null);
-  const deliveries = useDeliveries(endpointId, watched);
-  const retry = useRetryDelivery(endpointId);
+  const deliveries = useDeliveries(scope.basePath, endpointId, watched);
+  const retry = useRetryDelivery(scope.basePath, endpointId);
+
+  function retryAction(delivery: WebhookDelivery) {
+    if (!scope.retry || delivery.status !== 'failed') return null;
+    return {
+      pending: retry.isPending && retry.variables?.id === delivery.id,
+      run: () =>
+        retry.mutate(delivery, {
+          onSuccess: () => setWatched(watchRetry(delivery, Date.now())),
+        }),
+    };
+  }
 
   return (
     <section
-      aria-label="Deliveries"
+      aria-labelledby={headingId}
       className="grid grid-cols-1 gap-3 border-slate-200 border-t pt-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="font-medium text-slate-800 text-sm">Recent deliveries</h4>
+        <h4 id={headingId} className="font-medium text-slate-800 text-sm">
+          Recent deliveries
+        </h4>
         <Button
           type="button"
           variant="outline"
@@ -35,9 +59,11 @@ export function DeliveriesPanel({ endpointId }: { endpointId: number }) {
       {deliveries.isPending ? (
         <Spinner label="Loading deliveries..." />
       ) : deliveries.isError ? (
-        <p role="alert" className="text-red-700 text-sm">
-          Could not load the deliveries: {deliveries.error.message}
-        </p>
+        <LoadFailed
+          title="Failed to load deliveries"
+          message={deliveries.error.message}
+          onRetry={() => deliveries.refetch()}
+        />
       ) : deliveries.data.length === 0 ? (
         <p className="text-slate-600 text-sm">
           No deliveries yet. Send a test to check that your endpoint answers.
@@ -47,15 +73,16 @@ export function DeliveriesPanel({ endpointId }: { endpointId: number }) {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-slate-50 text-slate-600 text-xs">
               <tr>
-                <th className="px-3 py-2 font-medium">Status</th>
-                <th className="px-3 py-2 font-medium">Event</th>
-                <th className="px-3 py-2 font-medium">Attempts</th>
-                <th className="px-3 py-2 font-medium">Response</th>
-                <th className="px-3 py-2 font-medium">Error</th>
-                <th className="px-3 py-2 font-medium">Time</th>
-                <th className="px-3 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
+                {HEADINGS.map((heading) => (
+                  <th key={heading} className="px-3 py-2 font-medium">
+                    {heading}
+                  </th>
+                ))}
+                {scope.retry ? (
+                  <th className="px-3 py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -63,12 +90,8 @@ export function DeliveriesPanel({ endpointId }: { endpointId: number }) {
                 <DeliveryRow
                   key={delivery.id}
                   delivery={delivery}
-                  retrying={retry.isPending && retry.variables?.id === delivery.id}
-                  onRetry={() =>
-                    retry.mutate(delivery, {
-                      onSuccess: () => setWatched(watchRetry(delivery, Date.now())),
-                    })
-                  }
+                  withActions={scope.retry === true}
+                  retry={retryAction(delivery)}
                 />
               ))}
             </tbody>
@@ -81,12 +104,12 @@ export function DeliveriesPanel({ endpointId }: { endpointId: number }) {
 
 function DeliveryRow({
   delivery,
-  retrying,
-  onRetry,
+  withActions,
+  retry,
 }: {
   delivery: WebhookDelivery;
-  retrying: boolean;
-  onRetry: () => void;
+  withActions: boolean;
+  retry: { pending: boolean; run: () => void } | null;
 }) {
   const status = deliveryStatus(delivery.status);
   return (
@@ -113,14 +136,22 @@ function DeliveryRow({
       <td className="px-3 py-2 text-slate-600 text-xs whitespace-nowrap">
         <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
       </td>
-      <td className="px-3 py-2 text-right">
-        {delivery.status === 'failed' ? (
-          <Button type="button" variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-            <RotateCw aria-hidden="true" />
-            {retrying ? 'Retrying...' : 'Retry'}
-          </Button>
-        ) : null}
-      </td>
+      {withActions ? (
+        <td className="px-3 py-2 text-right">
+          {retry ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={retry.run}
+              disabled={retry.pending}
+            >
+              <RotateCw aria-hidden="true" />
+              {retry.pending ? 'Retrying...' : 'Retry'}
+            </Button>
+          ) : null}
+        </td>
+      ) : null}
     </tr>
   );
 }

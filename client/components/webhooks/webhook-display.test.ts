@@ -1,7 +1,13 @@
-import { USER_WEBHOOK_EVENT_NAMES, WEBHOOK_EVENT_NAMES } from '@common/webhooks.ts';
+import {
+  USER_WEBHOOK_EVENT_NAMES,
+  WEBHOOK_EVENT_NAMES,
+  type WebhookEndpoint,
+} from '@common/webhooks.ts';
 import { describe, expect, it } from 'vitest';
 import {
+  allowedEvents,
   deliveryStatus,
+  endpointState,
   eventLabel,
   lastDeliveryText,
   responseText,
@@ -51,5 +57,25 @@ describe('webhook display', () => {
     expect(
       toggleEvent(USER_WEBHOOK_EVENT_NAMES, ['report.ready'], 'connection.created', true),
     ).toEqual(['connection.created', 'report.ready']);
+  });
+
+  it("keeps an endpoint's events that its screen allows, in the form's order", () => {
+    const endpoint: Pick<WebhookEndpoint, 'events'> = {
+      events: ['report.ready', 'connection.status_changed', 'connection.created'],
+    };
+    expect(allowedEvents(endpoint, USER_WEBHOOK_EVENT_NAMES)).toEqual([
+      'connection.created',
+      'report.ready',
+    ]);
+    expect(allowedEvents(endpoint, WEBHOOK_EVENT_NAMES)).toEqual([
+      'connection.created',
+      'connection.status_changed',
+      'report.ready',
+    ]);
+  });
+
+  it('names the state the same way on every card', () => {
+    expect(endpointState(true).label).toBe('Active');
+    expect(endpointState(false).label).toBe('Paused');
   });
 });

@@ -5,10 +5,7 @@ import {
   type WebhookEvent,
 } from '@common/webhooks.ts';
 
-/**
- * How webhooks read for people, in the admins' Webhooks view and in a premium user's own
- * webhooks section alike.
- */
+/** How webhooks read for people, on the admins' Webhooks view and a user's own alike. */
 
 /** What an event means, for people; the test delivery is 'ping'. */
 export function eventLabel(event: string): string {
@@ -27,6 +24,21 @@ export function toggleEvent<E extends string>(
   if (on) chosen.add(event);
   else chosen.delete(event);
   return names.filter((name) => chosen.has(name));
+}
+
+/** An endpoint's events among those its screen allows, in the form's order. */
+export function allowedEvents(
+  endpoint: Pick<WebhookEndpoint, 'events'>,
+  names: readonly WebhookEvent[],
+): WebhookEvent[] {
+  return names.filter((name) => endpoint.events.includes(name));
+}
+
+/** The endpoint's state in one word: it hears its events, or it is paused. */
+export function endpointState(isActive: boolean): { label: string; className: string } {
+  return isActive
+    ? { label: 'Active', className: 'bg-emerald-100 text-emerald-800' }
+    : { label: 'Paused', className: 'bg-slate-100 text-slate-700' };
 }
 
 export const DELIVERY_STATUS: Record<

@@ -1,29 +1,35 @@
 import type { WebhookEndpoint } from '@common/webhooks.ts';
-import { ChevronDown, Pencil, Send, Trash2 } from 'lucide-react';
+import { ChevronDown, Pause, Pencil, Play, Send, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { WebhookSecret } from '@/components/webhook-secret.tsx';
+import { toast } from '@/components/ui/use-toast.ts';
+import { showError } from '@/lib/error-toast.ts';
 import { cn } from '@/lib/utils.ts';
-import { eventLabel, lastDeliveryText } from '@/lib/webhook-display.ts';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
-import { useSendTestWebhook } from './use-webhooks.ts';
+import { useSendTestWebhook, useUpdateWebhook } from './use-webhooks.ts';
+import { allowedEvents, endpointState, eventLabel, lastDeliveryText } from './webhook-display.ts';
+import type { WebhookScope } from './webhook-scope.ts';
+import { WebhookSecret } from './webhook-secret.tsx';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 font-medium text-xs';
 
 /** One endpoint: where it points, what it hears, how its deliveries went, and its actions. */
 export function WebhookCard({
+  scope,
   endpoint,
   onEdit,
   onDelete,
 }: {
+  scope: WebhookScope;
   endpoint: WebhookEndpoint;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   const id = useId();
   const [showDeliveries, setShowDeliveries] = useState(false);
-  const sendTest = useSendTestWebhook();
+  const sendTest = useSendTestWebhook(scope.basePath);
+  const state = endpointState(endpoint.isActive);
 
   return (
     <Card asChild>
@@ -41,16 +47,7 @@ export function WebhookCard({
             ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
-            <span
-              className={cn(
-                badge,
-                endpoint.isActive
-                  ? 'bg-emerald-100 text-emerald-800'
-                  : 'bg-slate-100 text-slate-700',
-              )}
-            >
-              {endpoint.isActive ? 'Active' : 'Inactive'}
-            </span>
+            <span className={cn(badge, state.className)}>{state.label}</span>
             {endpoint.failedDeliveries > 0 ? (
               <span className={cn(badge, 'bg-red-100 text-red-800')}>
                 {endpoint.failedDeliveries} failed
@@ -67,10 +64,9 @@ export function WebhookCard({
                 {endpoint.events.map((event) => (
                   <li
                     key={event}
-                    title={event}
                     className="rounded-md bg-blue-50 px-2 py-0.5 text-blue-800 text-xs"
                   >
-                    {eventLabel(event)}
+                    {eventLabel(event)} <code className="font-mono">{event}</code>
                   </li>
                 ))}
               </ul>
@@ -115,6 +111,7 @@ export function WebhookCard({
             <Pencil aria-hidden="true" />
             Edit
           </Button>
+          {scope.pauseResume ? <PauseResumeButton scope={scope} endpoint={endpoint} /> : null}
           <Button
             type="button"
             variant="outline"
@@ -129,10 +126,44 @@ export function WebhookCard({
 
         {showDeliveries ? (
           <div id={`${id}-deliveries`}>
-            <DeliveriesPanel endpointId={endpoint.id} />
+            <DeliveriesPanel scope={scope} endpointId={endpoint.id} />
           </div>
         ) : null}
       </article>
     </Card>
+  );
+}
+
+/** Stops or restarts the endpoint's deliveries, its other settings saved as they are. */
+function PauseResumeButton({
+  scope,
+  endpoint,
+}: {
+  scope: WebhookScope;
+  endpoint: WebhookEndpoint;
+}) {
+  const update = useUpdateWebhook(scope.basePath);
+
+  function toggle() {
+    const { url, description } = endpoint;
+    const events = allowedEvents(endpoint, scope.events);
+    update.mutate(
+      { id: endpoint.id, body: { url, description, events, isActive: !endpoint.isActive } },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: saved.isActive ? 'Webhook Resumed' : 'Webhook Paused',
+            description: saved.url,
+          }),
+        onError: showError,
+      },
+    );
+  }
+
+  return (
+    <Button type="button" variant="outline" size="sm" disabled={update.isPending} onClick={toggle}>
+      {endpoint.isActive ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+      {endpoint.isActive ? 'Pause' : 'Resume'}
+    </Button>
   );
 }

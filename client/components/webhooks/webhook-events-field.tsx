@@ -1,5 +1,5 @@
 import type { WebhookEvent } from '@common/webhooks.ts';
-import { eventLabel, toggleEvent } from '@/lib/webhook-display.ts';
+import { eventLabel, toggleEvent } from './webhook-display.ts';
 
 /** The events a webhook hears, one checkbox each: the admins' full list or a user's three. */
 export function WebhookEventsField<E extends WebhookEvent>({

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { copyText } from '@/lib/clipboard.ts';
+import { showError } from '@/lib/error-toast.ts';
 
 /** A signing secret with only its kind showing (`whsec_••••`). */
 export function maskSecret(secret: string): string {
@@ -19,7 +20,7 @@ export function WebhookSecret({ secret }: { secret: string }) {
       await copyText(secret);
       toast({ title: 'Secret Copied', description: 'Keep it on your server only.' });
     } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      showError(error);
     }
   }
 

@@ -1,67 +1,66 @@
-import { WEBHOOK_EVENT_NAMES, type WebhookEndpoint } from '@common/webhooks.ts';
+import type { WebhookEndpoint } from '@common/webhooks.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { FormProblem, SaveCancelFooter } from '@/components/form-dialog-parts.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { SwitchField } from '@/components/ui/switch-field.tsx';
-import { WebhookEventsField } from '@/components/webhook-events-field.tsx';
+import { toast } from '@/components/ui/use-toast.ts';
 import { useCreateWebhook, useUpdateWebhook } from './use-webhooks.ts';
+import { WebhookEventsField } from './webhook-events-field.tsx';
 import {
   checkWebhook,
-  EMPTY_WEBHOOK_FORM,
+  emptyWebhookForm,
   type WebhookFormValues,
   webhookFormValues,
 } from './webhook-form.ts';
+import type { WebhookScope } from './webhook-scope.ts';
 
 /** What the dialog edits: a new endpoint, an existing one, or nothing (closed). */
 export type WebhookFormTarget =
-  | { mode: 'create' }
+  | { mode: 'add' }
   | { mode: 'edit'; endpoint: WebhookEndpoint }
   | null;
 
 export function WebhookFormDialog({
+  scope,
   target,
   onClose,
 }: {
+  scope: WebhookScope;
   target: WebhookFormTarget;
   onClose: () => void;
 }) {
   const editing = target?.mode === 'edit' ? target.endpoint : null;
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Edit Webhook' : 'Add Webhook'}</DialogTitle>
-          <DialogDescription>
-            We POST a signed JSON message to this URL whenever one of the chosen events happens.
-          </DialogDescription>
-        </DialogHeader>
-        {target ? <WebhookForm endpoint={editing} onSaved={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={target !== null}
+      onClose={onClose}
+      className="max-w-xl"
+      title={editing ? 'Edit Webhook' : 'Add Webhook'}
+      description="We POST a signed JSON message to this URL whenever one of the chosen events happens."
+    >
+      {target ? <WebhookForm scope={scope} endpoint={editing} onSaved={onClose} /> : null}
+    </ModalDialog>
   );
 }
 
+/** The form shows the server's refusal itself (an address inside the network, say). */
 function WebhookForm({
+  scope,
   endpoint,
   onSaved,
 }: {
+  scope: WebhookScope;
   endpoint: WebhookEndpoint | null;
   onSaved: () => void;
 }) {
   const [values, setValues] = useState<WebhookFormValues>(() =>
-    endpoint ? webhookFormValues(endpoint) : EMPTY_WEBHOOK_FORM,
+    endpoint ? webhookFormValues(endpoint, scope.events) : emptyWebhookForm(scope.events),
   );
   const [problem, setProblem] = useState<string | null>(null);
-  const createWebhook = useCreateWebhook();
-  const updateWebhook = useUpdateWebhook();
+  const createWebhook = useCreateWebhook(scope.basePath);
+  const updateWebhook = useUpdateWebhook(scope.basePath);
   const saving = createWebhook.isPending || updateWebhook.isPending;
   const id = useId();
 
@@ -74,11 +73,18 @@ function WebhookForm({
     const checked = checkWebhook(values);
     if (!checked.ok) return setProblem(checked.message);
     setProblem(null);
-    if (endpoint) {
-      updateWebhook.mutate({ id: endpoint.id, body: checked.body }, { onSuccess: onSaved });
-    } else {
-      createWebhook.mutate(checked.body, { onSuccess: onSaved });
-    }
+    const onError = (error: Error) => setProblem(error.message);
+    if (!endpoint) return createWebhook.mutate(checked.body, { onSuccess: onSaved, onError });
+    updateWebhook.mutate(
+      { id: endpoint.id, body: checked.body },
+      {
+        onSuccess: () => {
+          toast({ title: 'Webhook Updated', description: 'Your changes were saved.' });
+          onSaved();
+        },
+        onError,
+      },
+    );
   }
 
   return (
@@ -98,6 +104,7 @@ function WebhookForm({
           placeholder="https://example.com/hooks/utility-reports"
           value={values.url}
           onChange={(event) => set('url', event.target.value)}
+          maxLength={2000}
           aria-required="true"
           autoComplete="off"
           spellCheck={false}
@@ -116,14 +123,14 @@ function WebhookForm({
       </div>
 
       <WebhookEventsField
-        names={WEBHOOK_EVENT_NAMES}
+        names={scope.events}
         value={values.events}
         onChange={(events) => set('events', events)}
       />
 
       <SwitchField
         label="Active"
-        note="Inactive endpoints keep their settings but receive no events."
+        note="A paused endpoint keeps its settings but receives no events."
         checked={values.isActive}
         onCheckedChange={(checked) => set('isActive', checked)}
       />
