@@ -1,0 +1,136 @@
+import { reportFileName } from '../../../common/reports.ts';
+import { exportEspiXml, exportIntervalCsv } from '../../lib/intervals/index.ts';
+import {
+  type ReportFile,
+  type ReportInput,
+  type ReportSummary,
+  renderReport,
+} from '../../lib/report/index.ts';
+import type { ReportSubject } from '../connections/service.ts';
+import { type BundleEntry, sha256 } from './bundle.ts';
+import type { ReportRow } from './records.ts';
+
+/** Everything one version is made from, once read from the database and the store. */
+export type LoadedInputs = {
+  report: Pick<ReportRow, 'id' | 'version' | 'connectionId'>;
+  subject: ReportSubject;
+  /** The bytes of each of `subject.files`, in the same order. */
+  fileBytes: Uint8Array[];
+  /** The connection's newest imported interval series; null without interval data. */
+  series: ReportInput['intervals'];
+  generatedAt: Date;
+};
+
+/** A version's HTML and figures, where its files go, and what its ZIP manifest says of it. */
+export type AssembledReport = {
+  html: string;
+  summary: ReportSummary;
+  pdfFooter: string;
+  keys: { htmlKey: string; pdfKey: string; zipKey: string };
+  about: {
+    report: { id: number; version: number; generatedAt: Date };
+    connectionId: number;
+    summary: ReportSummary;
+  };
+};
+
+type SubjectFile = ReportSubject['files'][number];
+
+/** How a file came onto the connection, as the report's file list says it. */
+const provenanceOf = (f: SubjectFile) =>
+  f.uploadedBy
+    ? `Uploaded by ${f.uploaderRole === 'admin' ? 'an admin' : 'a user'} (${f.uploadedBy})`
+    : 'Uploaded';
+
+/** An interval file's import as the report shows it; one not yet read counts as pending. */
+const importStatusOf = (f: SubjectFile): ReportFile['importStatus'] => {
+  if (f.fileType === 'pdf') return null;
+  return f.importStatus === 'imported' || f.importStatus === 'failed' ? f.importStatus : 'pending';
+};
+
+/** The connection's files as the report lists them, sized and hashed from their bytes. */
+export function reportFiles(files: SubjectFile[], bytes: Uint8Array[]): ReportFile[] {
+  return files.map((f, i) => ({
+    name: f.fileName,
+    kind: f.fileType === 'pdf' ? 'statement' : 'interval',
+    size: bytes[i]?.byteLength ?? f.fileSize,
+    sha256: sha256(bytes[i] ?? new Uint8Array()),
+    provenance: provenanceOf(f),
+    addedAt: f.createdAt,
+    importStatus: importStatusOf(f),
+    importError: f.importError,
+  }));
+}
+
+/** What the report engine renders: the account as recorded, the intervals, the files. */
+export function reportInput(loaded: LoadedInputs): ReportInput {
+  const { report, subject, generatedAt } = loaded;
+  return {
+    report: { id: report.id, version: report.version, generatedAt },
+    account: {
+      customerName: subject.customerName,
+      customerEmail: subject.customerEmail,
+      accountName: subject.accountName,
+      accountNumber: subject.accountNumber,
+      serviceAddress: subject.serviceAddress,
+      providerName: subject.provider.name,
+      providerState: subject.provider.state,
+      preparedFor: subject.owner.username,
+      startDate: subject.startDate,
+      endDate: subject.endDate,
+      usageKwh: subject.usageKwh,
+      costCents: subject.costCents,
+    },
+    intervals: loaded.series,
+    files: reportFiles(subject.files, loaded.fileBytes),
+  };
+}
+
+/**
+ * Assembles a version from what was loaded, without a database, a store or a browser: the
+ * rendered HTML and its headline figures, the PDF's footer, the storage keys of the three
+ * files, and what the ZIP's manifest says of the report.
+ */
+export function assembleReport(loaded: LoadedInputs): AssembledReport {
+  const { report, generatedAt } = loaded;
+  const { html, summary } = renderReport(reportInput(loaded));
+  const prefix = `reports/${report.connectionId}/${report.id}`;
+  return {
+    html,
+    summary,
+    pdfFooter: `Utility report #${report.id} · version ${report.version}`,
+    keys: {
+      htmlKey: `${prefix}/${reportFileName(report.id, 'html')}`,
+      pdfKey: `${prefix}/${reportFileName(report.id, 'pdf')}`,
+      zipKey: `${prefix}/${reportFileName(report.id, 'zip')}`,
+    },
+    about: {
+      report: { id: report.id, version: report.version, generatedAt },
+      connectionId: report.connectionId,
+      summary,
+    },
+  };
+}
+
+/**
+ * What the ZIP holds: the report as PDF and HTML, every file of the connection by kind, and,
+ * with interval data, the series as a 15-minute CSV and as Green Button XML.
+ */
+export function bundleEntries(loaded: LoadedInputs, html: string, pdf: Uint8Array): BundleEntry[] {
+  const { report, subject, series } = loaded;
+  const entries: BundleEntry[] = [
+    { name: reportFileName(report.id, 'pdf'), bytes: pdf },
+    { name: reportFileName(report.id, 'html'), bytes: Buffer.from(html) },
+    ...subject.files.map((f, i) => ({
+      name: `${f.fileType === 'pdf' ? 'statements' : 'interval-files'}/${f.fileName}`,
+      bytes: loaded.fileBytes[i] ?? new Uint8Array(),
+    })),
+  ];
+  if (series) {
+    entries.push(
+      { name: 'intervals-15min.csv', bytes: Buffer.from(exportIntervalCsv(series.series)) },
+      { name: 'green-button-espi.xml', bytes: Buffer.from(exportEspiXml(series.series)) },
+    );
+  }
+  return entries;
+}

@@ -1,0 +1,26 @@
+import type { ObjectStore } from '../../lib/storage/index.ts';
+import type { ConnectionsService } from '../connections/service.ts';
+import type { IntervalsService } from '../intervals/service.ts';
+import type { LoadedInputs } from './assemble.ts';
+import type { ReportRow } from './records.ts';
+
+/**
+ * Reads what a version is made from: the connection (its interval files still waiting are
+ * imported first, so that the report reads them), every file's bytes, and the newest series.
+ */
+export async function loadInputs(
+  deps: { store: ObjectStore; connections: ConnectionsService; intervals: IntervalsService },
+  report: ReportRow,
+): Promise<LoadedInputs> {
+  const { store, connections, intervals } = deps;
+  let subject = await connections.reportSubject(report.connectionId);
+  if (!subject) throw new Error('The connection was deleted');
+  const waiting = subject.files.filter(
+    (f) => f.fileType === 'csv' && (f.importStatus === 'pending' || f.importStatus === null),
+  );
+  for (const file of waiting) await intervals.importFile(file.id);
+  if (waiting.length) subject = (await connections.reportSubject(report.connectionId)) ?? subject;
+  const fileBytes = await Promise.all(subject.files.map((f) => store.getBytes(f.objectKey)));
+  const series = await intervals.latestForReport(report.connectionId);
+  return { report, subject, fileBytes, series, generatedAt: new Date() };
+}
