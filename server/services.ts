@@ -138,7 +138,7 @@ export function createServices(options: {
       log,
     }),
     users: new UsersService({ db, mailer, sessions, publicUrl: config.publicUrl, log }),
-    mfa: new MfaChallenges(db, vault),
+    mfa: new MfaChallenges({ db, vault }),
   };
   queue.provide(services);
   wireSubscriptions(services);

@@ -30,10 +30,7 @@ const NOT_VALID = 'This link is not valid';
  * polls it; the customer's page answers it (a choice, then the code).
  */
 export class MfaChallenges {
-  constructor(
-    private readonly db: Db,
-    private readonly vault: CredentialVault,
-  ) {}
+  constructor(private readonly deps: { db: Db; vault: CredentialVault }) {}
 
   /** A new request for a code; any earlier one of the connection still open is expired. */
   async open(
@@ -42,13 +39,13 @@ export class MfaChallenges {
     options: string[],
     expiresAt: Date,
   ): Promise<number> {
-    await this.db
+    await this.deps.db
       .update(mfaChallenges)
       .set({ status: 'expired', codeSealed: null, updatedAt: new Date() })
       .where(
         and(eq(mfaChallenges.connectionId, connectionId), inArray(mfaChallenges.status, OPEN)),
       );
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .insert(mfaChallenges)
       .values({
         connectionId,
@@ -64,7 +61,7 @@ export class MfaChallenges {
 
   /** The link's latest request, with the provider's name the page shows. */
   private async latest(token: string): Promise<(Row & { providerName: string }) | undefined> {
-    const [found] = await this.db
+    const [found] = await this.deps.db
       .select({ row: mfaChallenges, providerName: providers.name })
       .from(mfaChallenges)
       .innerJoin(connections, eq(connections.id, mfaChallenges.connectionId))
@@ -108,7 +105,7 @@ export class MfaChallenges {
       throw new AppError(400, 'Choose one of the offered options', 'bad_request');
     }
     // The browser clicks it, then asks for the code (status waiting_code).
-    await this.db
+    await this.deps.db
       .update(mfaChallenges)
       .set({ choice: option, status: 'checking', updatedAt: new Date() })
       .where(and(eq(mfaChallenges.id, row.id), eq(mfaChallenges.status, 'waiting_choice')));
@@ -117,8 +114,8 @@ export class MfaChallenges {
 
   async submitCode(token: string, code: string): Promise<MfaChallengeView> {
     const row = await this.actionable(token, 'waiting_code');
-    const sealed = this.vault.seal(code, codeContext(row.id));
-    const moved = await this.db
+    const sealed = this.deps.vault.seal(code, codeContext(row.id));
+    const moved = await this.deps.db
       .update(mfaChallenges)
       .set({ codeSealed: sealed.value, status: 'checking', updatedAt: new Date() })
       .where(and(eq(mfaChallenges.id, row.id), eq(mfaChallenges.status, 'waiting_code')))
@@ -135,7 +132,7 @@ export class MfaChallenges {
 
   /** Asks for the code (after the choice was clicked in the portal). */
   async askCode(id: number): Promise<void> {
-    await this.db
+    await this.deps.db
       .update(mfaChallenges)
       .set({ status: 'waiting_code', updatedAt: new Date() })
       .where(eq(mfaChallenges.id, id));
@@ -145,15 +142,15 @@ export class MfaChallenges {
   async awaitCode(id: number, until: number): Promise<string | null> {
     const row = await this.poll(id, until, (r) => r.codeSealed !== null);
     if (!row?.codeSealed) return null;
-    await this.db
+    await this.deps.db
       .update(mfaChallenges)
       .set({ codeSealed: null, updatedAt: new Date() })
       .where(eq(mfaChallenges.id, id));
-    return this.vault.open(row.codeSealed, codeContext(id));
+    return this.deps.vault.open(row.codeSealed, codeContext(id));
   }
 
   async finish(id: number, status: 'succeeded' | 'failed' | 'expired', message: string) {
-    await this.db
+    await this.deps.db
       .update(mfaChallenges)
       .set({ status, message, codeSealed: null, updatedAt: new Date() })
       .where(eq(mfaChallenges.id, id));
@@ -161,7 +158,7 @@ export class MfaChallenges {
 
   private async poll(id: number, until: number, done: (row: Row) => boolean) {
     for (;;) {
-      const [row] = await this.db.select().from(mfaChallenges).where(eq(mfaChallenges.id, id));
+      const [row] = await this.deps.db.select().from(mfaChallenges).where(eq(mfaChallenges.id, id));
       if (!row || !OPEN.includes(row.status)) return undefined;
       if (done(row)) return row;
       if (Date.now() >= until) return undefined;
