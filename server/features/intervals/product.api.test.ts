@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection } from '../../../common/connections.ts';
 import { IntervalSummary } from '../../../common/intervals.ts';
 import { connectionFiles } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { appWithAdminAndUser, type SignedIn } from '../../test/api.ts';
+import type { TestApp } from '../../test/app.ts';
 import { attachFile, createProvider, submission, submitForm } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
 
@@ -16,14 +17,12 @@ const PGE_CSV = readFileSync(
 const ESPI = readFileSync(path.join(fixtures, 'espi', 'gba_hourly_9days_cost_bill.xml'));
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-let owner: Awaited<ReturnType<typeof signedIn>>;
-let stranger: Awaited<ReturnType<typeof signedIn>>;
+let admin: SignedIn;
+let owner: SignedIn;
+let stranger: SignedIn;
 let providerId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedIn(t.app, t.database.db, 'admin');
-  owner = await signedIn(t.app, t.database.db, 'user');
+  ({ t, admin, user: owner } = await appWithAdminAndUser());
   stranger = await signedIn(t.app, t.database.db, 'user');
   providerId = (await createProvider(t.database.db, { state: 'California' })).id;
 });

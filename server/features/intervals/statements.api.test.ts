@@ -5,9 +5,9 @@ import { Connection, ConnectionFile } from '../../../common/connections.ts';
 import { IntervalSummary } from '../../../common/intervals.ts';
 import { day, writeNem12 } from '../../lib/intervals/testing/nem12-file.ts';
 import { linesOf, writePdf } from '../../lib/statements/testing/pdf.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { appWithAdminAndUser, type SignedIn } from '../../test/api.ts';
+import type { TestApp } from '../../test/app.ts';
 import { attachFile, createProvider, submission, submitForm } from '../../test/connections.ts';
-import { signedIn } from '../../test/factories.ts';
 
 // Statement PDFs and multi-meter files on a connection: what is read, what fills the
 // connection, how statements are checked against the interval data, and who chooses a meter.
@@ -24,13 +24,11 @@ const BILL = readFileSync(
 );
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-let owner: Awaited<ReturnType<typeof signedIn>>;
+let admin: SignedIn;
+let owner: SignedIn;
 let providerId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedIn(t.app, t.database.db, 'admin');
-  owner = await signedIn(t.app, t.database.db, 'user');
+  ({ t, admin, user: owner } = await appWithAdminAndUser());
   providerId = (await createProvider(t.database.db, { state: 'California' })).id;
 });
 afterAll(() => t.close());

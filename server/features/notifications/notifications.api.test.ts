@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxMessage, OutboxPage } from '../../../common/mail.ts';
 import { outbox } from '../../db/schema.ts';
+import { appWithAdminAndUser, caller, type SignedIn } from '../../test/api.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
-import { createUser, login, signedIn } from '../../test/factories.ts';
+import { createUser, login } from '../../test/factories.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -103,22 +104,19 @@ describe('submission notices through SMTP', () => {
 
 describe('the outbox without SMTP', () => {
   let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signedIn>>;
-  let user: Awaited<ReturnType<typeof signedIn>>;
+  let admin: SignedIn;
+  let user: SignedIn;
   let providerId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signedIn(t.app, t.database.db, 'admin');
-    user = await signedIn(t.app, t.database.db, 'user');
+    ({ t, admin, user } = await appWithAdminAndUser());
     providerId = (await createProvider(t.database.db)).id;
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, cookie?: string) =>
-    t.app.inject({ method, url, headers: cookie ? { cookie } : {} });
+  const call = caller(() => t.app);
 
   it('keeps every message for admins to read', async () => {
     expect(t.app.services.mailer.mode).toBe('outbox');

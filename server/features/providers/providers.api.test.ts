@@ -1,22 +1,10 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Provider, PublicProvider } from '../../../common/providers.ts';
 import { connections, providers } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { signedIn } from '../../test/factories.ts';
+import { adminAndUserApp, caller } from '../../test/api.ts';
 
-let t: TestApp;
-let admin: string;
-let user: string;
-let userId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signedIn(t.app, t.database.db, 'admin')).cookie;
-  const u = await signedIn(t.app, t.database.db, 'user');
-  user = u.cookie;
-  userId = u.user.id;
-});
-afterAll(() => t.close());
+const suite = adminAndUserApp();
 
 const valid = {
   name: 'Pacific Gas and Electric',
@@ -26,17 +14,12 @@ const valid = {
   imageUrl: null,
 };
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  cookie?: string,
-  payload?: object,
-) => t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+const call = caller(() => suite.t.app);
 const providerCount = async () =>
-  (await t.database.db.select({ n: count() }).from(providers))[0]?.n;
+  (await suite.t.database.db.select({ n: count() }).from(providers))[0]?.n;
 
 async function create(overrides: object = {}) {
-  const res = await call('POST', '/api/providers', admin, { ...valid, ...overrides });
+  const res = await call('POST', '/api/providers', suite.admin.cookie, { ...valid, ...overrides });
   expect(res.statusCode).toBe(201);
   return Provider.parse(res.json());
 }
@@ -47,7 +30,7 @@ describe('who may write providers', () => {
     ['a user', 'user', 403],
   ])('refuses %s on POST, PUT and DELETE', async (_who, as, status) => {
     const provider = await create();
-    const cookie = as === 'user' ? user : undefined;
+    const cookie = as === 'user' ? suite.user.cookie : undefined;
     const before = await providerCount();
     expect((await call('POST', '/api/providers', cookie, valid)).statusCode).toBe(status);
     const put = await call('PUT', `/api/providers/${provider.id}`, cookie, {
@@ -57,7 +40,7 @@ describe('who may write providers', () => {
     expect(put.statusCode).toBe(status);
     expect((await call('DELETE', `/api/providers/${provider.id}`, cookie)).statusCode).toBe(status);
     expect(await providerCount()).toBe(before);
-    const list = (await call('GET', '/api/providers', admin)).json() as Provider[];
+    const list = (await call('GET', '/api/providers', suite.admin.cookie)).json() as Provider[];
     expect(list.find((p) => p.id === provider.id)?.name).toBe(valid.name);
   });
 });
@@ -66,13 +49,13 @@ describe('GET /api/providers', () => {
   it('shows the public only active providers and no internal fields', async () => {
     const active = await create({ name: 'Active Utility' });
     const inactive = await create({ name: 'Retired Utility' });
-    await call('PUT', `/api/providers/${inactive.id}`, admin, {
+    await call('PUT', `/api/providers/${inactive.id}`, suite.admin.cookie, {
       ...valid,
       name: 'Retired Utility',
       isActive: false,
       usernameSelector: '#user',
     });
-    for (const cookie of [undefined, user]) {
+    for (const cookie of [undefined, suite.user.cookie]) {
       const res = await call('GET', '/api/providers', cookie);
       expect(res.statusCode).toBe(200);
       const list = res.json() as Record<string, unknown>[];
@@ -81,7 +64,9 @@ describe('GET /api/providers', () => {
       for (const p of list)
         expect(Object.keys(p).sort()).toEqual(Object.keys(PublicProvider.shape).sort());
     }
-    const adminList = (await call('GET', '/api/providers', admin)).json() as Provider[];
+    const adminList = (
+      await call('GET', '/api/providers', suite.admin.cookie)
+    ).json() as Provider[];
     const retired = adminList.find((p) => p.id === inactive.id);
     expect(retired).toMatchObject({
       isActive: false,
@@ -108,7 +93,10 @@ describe('POST /api/providers', () => {
     [{ imageUrl: 'https://evil.example/logo.png' }, 'Upload the logo through the logo button'],
   ])('refuses %j with a clear message and writes nothing', async (overrides, message) => {
     const before = await providerCount();
-    const res = await call('POST', '/api/providers', admin, { ...valid, ...overrides });
+    const res = await call('POST', '/api/providers', suite.admin.cookie, {
+      ...valid,
+      ...overrides,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
     expect(await providerCount()).toBe(before);
@@ -123,7 +111,7 @@ describe('POST /api/providers', () => {
 describe('PUT /api/providers/:id', () => {
   it('updates the fields, the three selectors and the retrieval settings', async () => {
     const provider = await create();
-    const res = await call('PUT', `/api/providers/${provider.id}`, admin, {
+    const res = await call('PUT', `/api/providers/${provider.id}`, suite.admin.cookie, {
       ...valid,
       name: 'PG&E',
       usernameSelector: '#username',
@@ -147,37 +135,41 @@ describe('PUT /api/providers/:id', () => {
   });
 
   it('answers 404 for an unknown provider and 400 for a bad id', async () => {
-    expect((await call('PUT', '/api/providers/999999', admin, valid)).json()).toEqual({
+    expect((await call('PUT', '/api/providers/999999', suite.admin.cookie, valid)).json()).toEqual({
       message: 'Provider not found',
     });
-    expect((await call('PUT', '/api/providers/abc', admin, valid)).statusCode).toBe(400);
+    expect((await call('PUT', '/api/providers/abc', suite.admin.cookie, valid)).statusCode).toBe(
+      400,
+    );
   });
 });
 
 describe('DELETE /api/providers/:id', () => {
   it('deletes an unused provider', async () => {
     const provider = await create({ name: 'Unused Utility' });
-    const res = await call('DELETE', `/api/providers/${provider.id}`, admin);
+    const res = await call('DELETE', `/api/providers/${provider.id}`, suite.admin.cookie);
     expect(res.statusCode).toBe(200);
-    const list = (await call('GET', '/api/providers', admin)).json() as Provider[];
+    const list = (await call('GET', '/api/providers', suite.admin.cookie)).json() as Provider[];
     expect(list.map((p) => p.id)).not.toContain(provider.id);
-    expect((await call('DELETE', `/api/providers/${provider.id}`, admin)).statusCode).toBe(404);
+    expect(
+      (await call('DELETE', `/api/providers/${provider.id}`, suite.admin.cookie)).statusCode,
+    ).toBe(404);
   });
 
   it('refuses to delete a provider that connections use, and keeps both', async () => {
     const provider = await create({ name: 'Busy Utility' });
-    await t.database.db.insert(connections).values({
-      userId,
+    await suite.t.database.db.insert(connections).values({
+      userId: suite.user.user.id,
       providerId: provider.id,
       customerName: 'Dana Client',
       customerEmail: 'dana@example.com',
     });
-    const res = await call('DELETE', `/api/providers/${provider.id}`, admin);
+    const res = await call('DELETE', `/api/providers/${provider.id}`, suite.admin.cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: 'Busy Utility is used by 1 connection and cannot be deleted. Deactivate it instead.',
     });
-    const list = (await call('GET', '/api/providers', admin)).json() as Provider[];
+    const list = (await call('GET', '/api/providers', suite.admin.cookie)).json() as Provider[];
     expect(list.map((p) => p.id)).toContain(provider.id);
   });
 });

@@ -9,6 +9,7 @@ import {
   UserListItem,
 } from '../../../common/users.ts';
 import { auditLog, outbox, passwordTokens, users } from '../../db/schema.ts';
+import { caller, type Method } from '../../test/api.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import {
@@ -31,9 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+const call = caller(() => t.app);
 
 const NEW_PASSWORD = 'a brand new passphrase';
 

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Stats } from '../../../common/connections.ts';
 import { WebhookDelivery, WebhookEndpoint } from '../../../common/webhooks.ts';
+import { appWithAdminAndUser, caller, type SignedIn } from '../../test/api.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
@@ -10,15 +11,13 @@ import { startReceiver } from '../../test/receiver.ts';
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-let user: Awaited<ReturnType<typeof signedIn>>;
+let admin: SignedIn;
+let user: SignedIn;
 let providerId: number;
 
 beforeAll(async () => {
   receiver = await startReceiver('/hooks');
-  t = await createTestApp({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
-  admin = await signedIn(t.app, t.database.db, 'admin');
-  user = await signedIn(t.app, t.database.db, 'user');
+  ({ t, admin, user } = await appWithAdminAndUser({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }));
   providerId = (await createProvider(t.database.db)).id;
 });
 afterAll(async () => {
@@ -27,12 +26,7 @@ afterAll(async () => {
 });
 beforeEach(() => receiver.reset());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  cookie?: string,
-  payload?: object,
-) => t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+const call = caller(() => t.app);
 
 async function createEndpoint(events: string[], url = receiver.url) {
   const res = await call('POST', '/api/webhooks', admin.cookie, {
