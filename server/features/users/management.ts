@@ -6,12 +6,12 @@ import {
   type UserListQuery,
   type UserUpdateBody,
 } from '../../../common/users.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { type AuditEntry, recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { type Actor, auditEntry, type UsersDeps } from './context.ts';
-import { lockUser, toListItem } from './rows.ts';
+import { lockUser, toListItem, type UserRow } from './rows.ts';
 
 const GUARDS = {
   deactivateSelf: 'You cannot deactivate your own account.',
@@ -22,7 +22,7 @@ const GUARDS = {
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page of the User Management list, with the counts it shows. */
-export async function listUsers(db: Db, query: UserListQuery): Promise<UserList> {
+export async function listUsers(db: Executor, query: UserListQuery): Promise<UserList> {
   const search = query.search?.trim();
   const where: SQL | undefined = search
     ? or(ilike(users.username, likePattern(search)), ilike(users.email, likePattern(search)))
@@ -54,9 +54,7 @@ export async function updateUser(
   userId: number,
   change: UserUpdateBody,
 ): Promise<UserListItem> {
-  const row = await db.transaction(async (tx) => {
-    await lockAdmins(tx);
-    const target = await lockUser(tx, userId);
+  const row = await changeAccount(db, userId, async (tx, target) => {
     const entries: AuditEntry[] = [];
     if (change.role && change.role !== target.role) {
       if (target.role === 'admin') {
@@ -98,9 +96,7 @@ export async function setUserActive(
   userId: number,
   active: boolean,
 ): Promise<UserListItem> {
-  const row = await db.transaction(async (tx) => {
-    await lockAdmins(tx);
-    const target = await lockUser(tx, userId);
+  const row = await changeAccount(db, userId, async (tx, target) => {
     if (target.isActive === active) return target;
     if (!active) {
       if (userId === actor.id) throw badRequest(GUARDS.deactivateSelf);
@@ -122,10 +118,22 @@ export async function setUserActive(
 }
 
 /**
- * Locks the active admins' rows, always in the same order, before any row a change reads: two
- * admins taking each other's role or account away at once then run one after the other
- * (rather than deadlock), and the second sees the first's change.
+ * Runs an admin's change to one account in a transaction that first locks the active admins'
+ * rows, always in the same order, then the account's row: two admins taking each other's role
+ * or account away at once then run one after the other (rather than deadlock), and the second
+ * sees the first's change.
  */
+function changeAccount<T>(
+  db: Db,
+  userId: number,
+  change: (tx: Tx, target: UserRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockAdmins(tx);
+    return change(tx, await lockUser(tx, userId));
+  });
+}
+
 async function lockAdmins(tx: Executor): Promise<void> {
   await tx
     .select({ id: users.id })
@@ -135,7 +143,7 @@ async function lockAdmins(tx: Executor): Promise<void> {
     .for('update');
 }
 
-/** Refuses to take the last active admin away (call after lockAdmins). */
+/** Refuses to take the last active admin away (inside changeAccount, which locks them). */
 async function keepAnAdmin(tx: Executor, leavingId: number): Promise<void> {
   const others = await tx
     .select({ id: users.id })

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { PasswordTokenInfo } from '../../../common/users.ts';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -71,7 +71,7 @@ export async function forgotPassword(
 }
 
 /** What the set-password page shows before the password is chosen. */
-export async function checkLink(db: Db, token: string): Promise<PasswordTokenInfo> {
+export async function checkLink(db: Executor, token: string): Promise<PasswordTokenInfo> {
   const holder = await inspectLink(db, token);
   return {
     username: holder.username,
@@ -154,7 +154,7 @@ export async function changeEmail(
   return row;
 }
 
-async function checkCurrentPassword(db: Db, user: UserRow, password: string) {
+async function checkCurrentPassword(db: Executor, user: UserRow, password: string) {
   const [row] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)

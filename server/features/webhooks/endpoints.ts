@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { WebhookEndpoint, WebhookEvent, WebhookInput } from '../../../common/webhooks.ts';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { connections, users, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 
@@ -19,7 +19,7 @@ const ownedBy = (owner: EndpointOwner): SQL =>
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
-async function withStats(db: Db, rows: EndpointRow[]): Promise<WebhookEndpoint[]> {
+async function withStats(db: Executor, rows: EndpointRow[]): Promise<WebhookEndpoint[]> {
   return Promise.all(
     rows.map(async (row) => {
       const [failed] = await db
@@ -55,14 +55,18 @@ async function withStats(db: Db, rows: EndpointRow[]): Promise<WebhookEndpoint[]
   );
 }
 
-export async function listEndpoints(db: Db, owner: EndpointOwner) {
+export async function listEndpoints(db: Executor, owner: EndpointOwner) {
   return withStats(
     db,
     await db.select().from(webhookEndpoints).where(ownedBy(owner)).orderBy(webhookEndpoints.id),
   );
 }
 
-export async function getEndpoint(db: Db, id: number, owner: EndpointOwner): Promise<EndpointRow> {
+export async function getEndpoint(
+  db: Executor,
+  id: number,
+  owner: EndpointOwner,
+): Promise<EndpointRow> {
   const [row] = await db
     .select()
     .from(webhookEndpoints)
@@ -73,7 +77,7 @@ export async function getEndpoint(db: Db, id: number, owner: EndpointOwner): Pro
 }
 
 export async function createEndpoint(
-  db: Db,
+  db: Executor,
   input: WebhookInput,
   actorId: number,
   owner: EndpointOwner,
@@ -95,7 +99,7 @@ export async function createEndpoint(
 }
 
 export async function updateEndpoint(
-  db: Db,
+  db: Executor,
   id: number,
   input: WebhookInput,
   owner: EndpointOwner,
@@ -109,7 +113,7 @@ export async function updateEndpoint(
   return (await withStats(db, [row]))[0] as WebhookEndpoint;
 }
 
-export async function deleteEndpoint(db: Db, id: number, owner: EndpointOwner) {
+export async function deleteEndpoint(db: Executor, id: number, owner: EndpointOwner) {
   const [row] = await db
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), ownedBy(owner)))
@@ -117,7 +121,12 @@ export async function deleteEndpoint(db: Db, id: number, owner: EndpointOwner) {
   if (!row) throw notFound('Webhook not found');
 }
 
-export async function listDeliveries(db: Db, endpointId: number, owner: EndpointOwner, limit = 50) {
+export async function listDeliveries(
+  db: Executor,
+  endpointId: number,
+  owner: EndpointOwner,
+  limit = 50,
+) {
   await getEndpoint(db, endpointId, owner);
   return db
     .select()
@@ -139,7 +148,7 @@ export const toDelivery = (row: DeliveryRow) => ({
 });
 
 /** The admins' active endpoints and their events (they hear about every connection). */
-export async function activeSubscriptions(db: Db) {
+export async function activeSubscriptions(db: Executor) {
   return db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
@@ -151,7 +160,7 @@ export async function activeSubscriptions(db: Db) {
  * is an active premium user: one query per event.
  */
 export async function ownerSubscriptions(
-  db: Db,
+  db: Executor,
   connectionId: number,
   event: WebhookEvent,
 ): Promise<number[]> {
@@ -174,7 +183,7 @@ export async function ownerSubscriptions(
 
 /** Records one delivery of an event per endpoint; returns their ids. */
 export async function recordDeliveries(
-  db: Db,
+  db: Executor,
   endpointIds: number[],
   event: WebhookEvent | 'ping',
   data: Record<string, unknown>,
@@ -193,7 +202,11 @@ export async function recordDeliveries(
   return rows.map((r) => r.id);
 }
 
-export async function findDelivery(db: Db, id: number, owner: EndpointOwner): Promise<DeliveryRow> {
+export async function findDelivery(
+  db: Executor,
+  id: number,
+  owner: EndpointOwner,
+): Promise<DeliveryRow> {
   const [row] = await db
     .select({ delivery: webhookDeliveries })
     .from(webhookDeliveries)
