@@ -12,7 +12,7 @@ import type { UserRow } from '../users/service.ts';
 import type { SessionStore } from './sessions.ts';
 
 /** Every key starts so (a secret scanner can find leaked ones); 32 random bytes follow. */
-export const API_KEY_PREFIX = 'ur_live_';
+const API_KEY_PREFIX = 'ur_live_';
 const KEY_PATTERN = /^ur_live_[A-Za-z0-9_-]{43}$/;
 /** `ur_live_` and four characters of the random part: enough to tell a user's keys apart. */
 const SHOWN_PREFIX_LENGTH = 12;
@@ -22,7 +22,7 @@ const CACHE_MAX = 10_000;
 /** `last_used_at` is written at most this often per key (the SQL in touch() says the same). */
 const TOUCH_EVERY_MS = 60_000;
 /** Active keys a user may hold at once; revoking one frees its place. */
-export const MAX_ACTIVE_KEYS = 20;
+const MAX_ACTIVE_KEYS = 20;
 
 /** Who a key speaks for. */
 export type KeyHolder = { keyId: number; user: UserRow };

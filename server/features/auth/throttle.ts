@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema.ts';
 
 /** How long failed sign-ins are remembered. */
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Failed sign-ins allowed per window before further attempts are refused:

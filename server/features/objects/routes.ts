@@ -31,7 +31,7 @@ const CompanionParamsResponse = z.object({
 
 /** Upload addresses one administrator may ask for: a burst, and a day's quota. */
 export const UPLOADS_PER_MINUTE = 30;
-export const UPLOADS_PER_DAY = 1000;
+const UPLOADS_PER_DAY = 1000;
 
 export function objectRoutes(app: FastifyInstance, { store }: Pick<Services, 'store'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -7,7 +7,7 @@ import type { Mailer } from '../../lib/mail/index.ts';
  * Ends sessions (the auth feature's SessionStore): every one of a user's, or all but the one
  * making the request. Each announces itself to the other processes.
  */
-export type SessionRevoker = {
+type SessionRevoker = {
   revokeUser(userId: number, options?: { exceptToken?: string }): Promise<void>;
   forgetUser(userId: number): Promise<void>;
 };

@@ -11,7 +11,7 @@ import type { UserRow } from './rows.ts';
 export type LinkPurpose = 'set_password' | 'reset_password';
 
 /** How long a link works: an invitation waits for a new user, a reset is asked for now. */
-export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
+const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   set_password: 72 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
 };

@@ -28,7 +28,6 @@ import {
   type UserRow,
 } from './rows.ts';
 
-export type { Actor, SessionRevoker, UsersDeps } from './context.ts';
 // The rows other features read or write through this feature (billing keeps the Stripe ids and
 // the plan here; the tests' factories insert users).
 export {

@@ -13,7 +13,7 @@ export const OWNER_LEFT_PLAN =
   'Not sent: the endpoint belongs to a user who is no longer on the Monthly Subscription plan.';
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`, as Stripe signs its events. */
-export function signature(secret: string, body: string, timestamp: number): string {
+function signature(secret: string, body: string, timestamp: number): string {
   const mac = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${mac}`;
 }
