@@ -8,7 +8,7 @@ import {
   CardTitle,
 } from '@/components/ui/card.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
-import { copyText } from '@/lib/clipboard.ts';
+import { copyAndTell } from '@/lib/clipboard.ts';
 import { mailtoHref } from '@/lib/mailto.ts';
 
 /** The address of a user's public customer form (DESIGN section 6: never the numeric id). */
@@ -27,19 +27,6 @@ export function formEmailHref(url: string): string {
 /** The text a user pastes into a text message. */
 export function formTextMessage(url: string): string {
   return `Your customer form: ${url}`;
-}
-
-async function copyWithToast(text: string, title: string, description: string) {
-  try {
-    await copyText(text);
-    toast({ title, description });
-  } catch {
-    toast({
-      title: 'Copy failed',
-      description: 'Select the link and copy it by hand.',
-      variant: 'destructive',
-    });
-  }
 }
 
 /** The signed-in user's own customer form link, with Copy, Email, Text and Test Form. */
@@ -71,7 +58,14 @@ export function FormLinkCard({ uniqueFormUrl }: { uniqueFormUrl: string }) {
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           <Button
             onClick={() =>
-              copyWithToast(url, 'URL Copied!', 'Your customer form link is on the clipboard.')
+              copyAndTell(
+                url,
+                {
+                  title: 'URL Copied!',
+                  description: 'Your customer form link is on the clipboard.',
+                },
+                'link',
+              )
             }
           >
             <Copy aria-hidden="true" />
@@ -91,10 +85,13 @@ export function FormLinkCard({ uniqueFormUrl }: { uniqueFormUrl: string }) {
           <Button
             variant="outline"
             onClick={() =>
-              copyWithToast(
+              copyAndTell(
                 formTextMessage(url),
-                'Text Message Ready',
-                'Paste the message into a text to your customer.',
+                {
+                  title: 'Text Message Ready',
+                  description: 'Paste the message into a text to your customer.',
+                },
+                'link',
               )
             }
           >

@@ -7,8 +7,8 @@ import {
 } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useLocation } from 'wouter';
-import { toast } from '@/components/ui/use-toast.ts';
 import { apiRequest } from './api.ts';
+import { showErrorAs } from './error-toast.ts';
 import { getQueryFn } from './query-client.ts';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
@@ -44,15 +44,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loginMutation = useMutation({
     mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/login', body),
     onSuccess: setSignedInUser,
-    onError: (error) =>
-      toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
+    onError: showErrorAs({ title: 'Login failed' }),
   });
 
   const registerMutation = useMutation({
     mutationFn: (body: RegisterInput) => apiRequest<User>('POST', '/api/register', body),
     onSuccess: setSignedInUser,
-    onError: (error) =>
-      toast({ title: 'Registration failed', description: error.message, variant: 'destructive' }),
+    onError: showErrorAs({ title: 'Registration failed' }),
   });
 
   const logoutMutation = useMutation({
@@ -62,8 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       navigate('/');
       setSignedInUser(null);
     },
-    onError: (error) =>
-      toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
+    onError: showErrorAs({ title: 'Logout failed' }),
   });
 
   return (

@@ -1,3 +1,6 @@
+import { type ToastInput, toast } from '@/components/ui/use-toast.ts';
+import { errorToast } from './error-toast.ts';
+
 /**
  * Copies text. The Clipboard API exists only on secure origins (https, localhost); elsewhere
  * (a server reached by its LAN address) fall back to a selected textarea and execCommand.
@@ -18,5 +21,23 @@ export async function copyText(text: string): Promise<void> {
     if (!document.execCommand('copy')) throw new Error('Copy was refused by the browser');
   } finally {
     area.remove();
+  }
+}
+
+/**
+ * Copies text and says so in a toast; when the browser refuses, says how to copy the `what`
+ * (link, key, secret) by hand.
+ */
+export async function copyAndTell(text: string, copied: ToastInput, what: string): Promise<void> {
+  try {
+    await copyText(text);
+    toast(copied);
+  } catch (error) {
+    toast(
+      errorToast(error, {
+        title: 'Copy failed',
+        description: `Select the ${what} and copy it by hand.`,
+      }),
+    );
   }
 }

@@ -24,6 +24,10 @@ describe('errorToast', () => {
 
   it('never shows an empty message', () => {
     expect(errorToast(new Error('  ')).description).toBe(FALLBACK_ERROR_MESSAGE);
-    expect(errorToast('not an error').description).toBe(FALLBACK_ERROR_MESSAGE);
+    expect(errorToast(undefined).description).toBe(FALLBACK_ERROR_MESSAGE);
+  });
+
+  it("shows a check's own sentence", () => {
+    expect(errorToast('Enter the login URL').description).toBe('Enter the login URL');
   });
 });

@@ -1,9 +1,7 @@
 import { Copy, Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { toast } from '@/components/ui/use-toast.ts';
-import { copyText } from '@/lib/clipboard.ts';
-import { showError } from '@/lib/error-toast.ts';
+import { copyAndTell } from '@/lib/clipboard.ts';
 
 /** A signing secret with only its kind showing (`whsec_••••`). */
 export function maskSecret(secret: string): string {
@@ -15,14 +13,12 @@ export function maskSecret(secret: string): string {
 export function WebhookSecret({ secret }: { secret: string }) {
   const [shown, setShown] = useState(false);
 
-  async function copy() {
-    try {
-      await copyText(secret);
-      toast({ title: 'Secret Copied', description: 'Keep it on your server only.' });
-    } catch (error) {
-      showError(error);
-    }
-  }
+  const copy = () =>
+    copyAndTell(
+      secret,
+      { title: 'Secret Copied', description: 'Keep it on your server only.' },
+      'secret',
+    );
 
   return (
     <div className="grid gap-1.5">

@@ -1,8 +1,8 @@
 import type { CustomerSubmission, SubmissionResult } from '@common/forms.ts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { toast } from '@/components/ui/use-toast.ts';
 import { apiRequest } from '@/lib/api.ts';
+import { showErrorAs } from '@/lib/error-toast.ts';
 import { submissionErrorMessage } from './customer-form-fields.ts';
 
 /** POST /api/form/:uniqueFormUrl. Changes nothing this visitor has cached, so no invalidation. */
@@ -14,11 +14,9 @@ export function useSubmitCustomerForm(uniqueFormUrl: string) {
         `/api/form/${encodeURIComponent(uniqueFormUrl)}`,
         body,
       ),
-    onError: (error) =>
-      toast({
-        title: 'Submission Failed',
-        description: submissionErrorMessage(error),
-        variant: 'destructive',
-      }),
+    onError: showErrorAs((error) => ({
+      title: 'Submission Failed',
+      description: submissionErrorMessage(error),
+    })),
   });
 }

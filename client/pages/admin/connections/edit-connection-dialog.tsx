@@ -11,8 +11,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { toast } from '@/components/ui/use-toast.ts';
 import { statusLabel } from '@/lib/connection-display.ts';
+import { showError } from '@/lib/error-toast.ts';
 import { ConnectionFiles } from './connection-files.tsx';
 import {
   type ConnectionEdits,
@@ -71,7 +71,7 @@ function EditConnectionForm({ shown, onSaved }: { shown: Connection; onSaved: ()
     event.preventDefault();
     const checked = checkConnectionUpdate(base, edits);
     if (!checked.ok) {
-      toast({ title: 'Error', description: checked.message, variant: 'destructive' });
+      showError(checked.message);
       return;
     }
     if (Object.keys(checked.body).length === 0) return onSaved();

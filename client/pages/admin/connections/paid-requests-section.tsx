@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { apiRequest } from '@/lib/api.ts';
 import { formatTimestamp } from '@/lib/connection-display.ts';
+import { showError } from '@/lib/error-toast.ts';
 import { CONNECTIONS_QUERY_KEY } from './use-connections.ts';
 
 const usageKey = (connectionId: number) => [...CONNECTIONS_QUERY_KEY, connectionId, 'usage'];
@@ -48,8 +49,7 @@ function RequestRow({ request, connectionId }: { request: UsageRecord; connectio
       setOpen(false);
       await queryClient.invalidateQueries({ queryKey: usageKey(connectionId) });
     },
-    onError: (error: Error) =>
-      toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+    onError: showError,
   });
   return (
     <li className="grid gap-2 rounded-md border border-slate-200 p-3 text-sm">

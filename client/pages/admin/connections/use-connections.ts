@@ -17,6 +17,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast.ts';
 import { ApiError, apiRequest } from '@/lib/api.ts';
+import { showError, showErrorAs } from '@/lib/error-toast.ts';
 import { connectionsQueryString, type ListParams } from './list-params.ts';
 
 /**
@@ -31,10 +32,6 @@ export const SAVE_FILE_FAILED = 'Failed to save file information.';
 export const DELETE_FILE_FAILED = 'Failed to delete file.';
 /** How often the files are re-read while an interval file is being imported. */
 const IMPORT_POLL_MS = 3000;
-
-function showError(error: Error) {
-  toast({ title: 'Error', description: error.message, variant: 'destructive' });
-}
 
 function refreshConnections(queryClient: QueryClient) {
   return Promise.all([
@@ -156,7 +153,7 @@ export function useRecordFile() {
     mutationFn: ({ connectionId, file }: { connectionId: number; file: FileRecord }) =>
       apiRequest<ConnectionFile>('PUT', `/api/connections/${connectionId}/files`, file),
     onSettled: () => refreshConnections(queryClient),
-    onError: () => toast({ title: 'Error', description: SAVE_FILE_FAILED, variant: 'destructive' }),
+    onError: showErrorAs({ description: SAVE_FILE_FAILED }),
   });
 }
 
@@ -170,8 +167,7 @@ export function useDeleteFile() {
       toast({ title: 'File Deleted', description: message });
       return refreshConnections(queryClient);
     },
-    onError: () =>
-      toast({ title: 'Error', description: DELETE_FILE_FAILED, variant: 'destructive' }),
+    onError: showErrorAs({ description: DELETE_FILE_FAILED }),
   });
 }
 
@@ -182,11 +178,6 @@ export function useChooseMeter(connectionId: number) {
     mutationFn: (choice: MeterChoice) =>
       apiRequest<undefined>('PUT', `/api/connections/${connectionId}/intervals/meter`, choice),
     onSuccess: () => refreshConnections(queryClient),
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: error instanceof Error ? error.message : 'Failed to switch the meter.',
-        variant: 'destructive',
-      }),
+    onError: showError,
   });
 }

@@ -2,6 +2,7 @@ import type { OutboxMessage, OutboxPage, OutboxStatus } from '@common/mail.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast.ts';
 import { apiRequest } from '@/lib/api.ts';
+import { showError } from '@/lib/error-toast.ts';
 import { hasPending, OUTBOX_POLL_MS } from './outbox-display.ts';
 
 /** Every outbox query starts with this key; `[key, id]` is one message's URL. */
@@ -35,7 +36,6 @@ export function useRetryOutboxMessage() {
       toast({ title: 'Retry Queued', description: message });
       return queryClient.invalidateQueries({ queryKey: OUTBOX_QUERY_KEY });
     },
-    onError: (error: Error) =>
-      toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+    onError: showError,
   });
 }

@@ -2,7 +2,7 @@ import { DetectSelectorsBody, type SelectorDetection } from '@common/automation.
 import { Check, Loader2, ScanSearch } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { toast } from '@/components/ui/use-toast.ts';
+import { showError } from '@/lib/error-toast.ts';
 import {
   type AnalysisStep,
   analysisSteps,
@@ -35,8 +35,7 @@ export function SelectorAnalysisSection({
   function analyze() {
     const checked = DetectSelectorsBody.safeParse({ loginUrl: url });
     if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? 'Enter the login URL';
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      showError(checked.error.issues[0]?.message ?? 'Enter the login URL');
       return;
     }
     detect.mutate(checked.data.loginUrl, {

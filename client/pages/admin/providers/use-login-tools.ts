@@ -2,10 +2,7 @@ import type { CredentialTestResult, SelectorDetection } from '@common/automation
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast.ts';
 import { apiRequest } from '@/lib/api.ts';
-
-function showError(error: Error) {
-  toast({ title: 'Error', description: error.message, variant: 'destructive' });
-}
+import { showError } from '@/lib/error-toast.ts';
 
 /**
  * POST /api/detect-selectors. A page the server could not analyse answers 200 with

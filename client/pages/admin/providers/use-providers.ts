@@ -2,15 +2,12 @@ import type { Provider, ProviderInput, ProviderUpdate } from '@common/providers.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast.ts';
 import { apiRequest } from '@/lib/api.ts';
+import { showError, showErrorAs } from '@/lib/error-toast.ts';
 
 /** Admins get every provider, in full (other callers get only the active ones). */
 export const PROVIDERS_QUERY_KEY = ['/api/providers'] as const;
 
 export const SAVE_IMAGE_FAILED = 'Failed to save image information.';
-
-function showError(error: Error) {
-  toast({ title: 'Error', description: error.message, variant: 'destructive' });
-}
 
 export function useProviders() {
   return useQuery<Provider[]>({ queryKey: PROVIDERS_QUERY_KEY });
@@ -98,7 +95,6 @@ export function useSaveProviderImage() {
   return useMutation({
     mutationFn: (uploadURL: string) =>
       apiRequest<{ objectPath: string }>('PUT', '/api/provider-images', { imageUrl: uploadURL }),
-    onError: () =>
-      toast({ title: 'Error', description: SAVE_IMAGE_FAILED, variant: 'destructive' }),
+    onError: showErrorAs({ description: SAVE_IMAGE_FAILED }),
   });
 }

@@ -2,6 +2,7 @@ import type { BuildReportResponse, ReportCardPage } from '@common/reports.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast.ts';
 import { apiRequest } from '@/lib/api.ts';
+import { showError } from '@/lib/error-toast.ts';
 import { anyInFlight } from '@/lib/report-display.ts';
 import { type ReportListParams, reportsQueryString } from './report-list-params.ts';
 
@@ -35,7 +36,6 @@ export function useBuildReport() {
       });
       return queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY });
     },
-    onError: (error: Error) =>
-      toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+    onError: showError,
   });
 }

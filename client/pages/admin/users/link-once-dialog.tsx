@@ -12,8 +12,7 @@ import {
 } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { toast } from '@/components/ui/use-toast.ts';
-import { copyText } from '@/lib/clipboard.ts';
+import { copyAndTell } from '@/lib/clipboard.ts';
 import { formatWhen } from './user-display.ts';
 
 /**
@@ -49,11 +48,10 @@ export function LinkOnceDialog({
               type="button"
               variant="outline"
               onClick={() =>
-                copyText(link ?? '').then(
-                  () =>
-                    toast({ title: 'Link Copied!', description: 'Send it to the user yourself.' }),
-                  (error: Error) =>
-                    toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+                copyAndTell(
+                  link ?? '',
+                  { title: 'Link Copied!', description: 'Send it to the user yourself.' },
+                  'link',
                 )
               }
             >

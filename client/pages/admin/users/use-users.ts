@@ -8,13 +8,10 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast.ts';
 import { apiRequest } from '@/lib/api.ts';
+import { showError } from '@/lib/error-toast.ts';
 
 /** Every user query starts with this key, so one invalidation refreshes the list. */
 export const USERS_QUERY_KEY = ['/api/users'] as const;
-
-function showError(error: Error) {
-  toast({ title: 'Error', description: error.message, variant: 'destructive' });
-}
 
 /** GET /api/users: one page of 20, newest first, searched on the server. */
 export function useUsers(search: string, page: number) {
