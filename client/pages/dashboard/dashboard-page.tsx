@@ -6,24 +6,28 @@ import { SignOutButton } from '@/components/sign-out-button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
-import { AccountTab } from './account-tab.tsx';
-import { type BillingDialog, PaymentRequiredDialog, PlanDialog } from './billing-dialogs.tsx';
-import { CustomerLinksTab } from './customer-links-tab.tsx';
+import { AccountTab } from './account/account-tab.tsx';
+import {
+  type BillingDialog,
+  PaymentRequiredDialog,
+  PlanDialog,
+} from './billing/billing-dialogs.tsx';
+import { PaymentRequiredBanner } from './billing/payment-required-banner.tsx';
+import { hasPaymentMethod } from './billing/payment-status.ts';
+import { UsageBillingTab } from './billing/usage-billing-tab.tsx';
+import { usePaymentReturn } from './billing/use-payment-return.ts';
+import { useUsage } from './billing/use-usage.ts';
+import { MyConnectionsTab } from './connections/my-connections-tab.tsx';
 import {
   DASHBOARD_TABS,
   type DashboardTab,
   dashboardHref,
   tabFromSearch,
 } from './dashboard-tabs.ts';
-import { MyConnectionsTab } from './my-connections-tab.tsx';
-import { PaymentRequiredBanner } from './payment-required-banner.tsx';
-import { hasPaymentMethod } from './payment-status.ts';
-import { ConfirmPaymentDialog, ConfirmReportDialog } from './report-dialogs.tsx';
-import { openReportRequests } from './report-requests.ts';
-import { UsageBillingTab } from './usage-billing-tab.tsx';
-import { usePaymentReturn } from './use-payment-return.ts';
-import { useReportFlow } from './use-report-flow.ts';
-import { useUsage } from './use-usage.ts';
+import { CustomerLinksTab } from './links/customer-links-tab.tsx';
+import { ConfirmPaymentDialog, ConfirmReportDialog } from './reports/report-dialogs.tsx';
+import { openReportRequests } from './reports/report-requests.ts';
+import { useReportFlow } from './reports/use-report-flow.ts';
 
 /** The signed-in user's dashboard (SPEC section 2): connections, form link, usage and billing. */
 export default function DashboardPage() {

@@ -11,8 +11,8 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card.tsx';
+import { billedPlan } from '../reports/report-requests.ts';
 import { planSummary } from './payment-status.ts';
-import { billedPlan } from './report-requests.ts';
 import { SubscriptionSection } from './subscription-section.tsx';
 import { cardLabel } from './usage-display.ts';
 import { useBilling } from './use-billing.ts';

@@ -11,20 +11,14 @@ import {
 } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { toast } from '@/components/ui/use-toast.ts';
-import { copyText } from '@/lib/clipboard.ts';
+import { copyAndTell } from '@/lib/clipboard.ts';
 
-async function copyKey(key: string) {
-  try {
-    await copyText(key);
-    toast({ title: 'API key copied', description: 'Keep it somewhere safe, like a secret store.' });
-  } catch {
-    toast({
-      title: 'Copy failed',
-      description: 'Select the key and copy it by hand.',
-      variant: 'destructive',
-    });
-  }
+function copyKey(key: string) {
+  const copied = {
+    title: 'API key copied',
+    description: 'Keep it somewhere safe, like a secret store.',
+  };
+  return copyAndTell(key, copied, 'key');
 }
 
 /** The new key, shown this once: the server keeps only its hash. */

@@ -11,7 +11,7 @@ import {
   CardTitle,
 } from '@/components/ui/card.tsx';
 import { formatDate } from '@/lib/connection-display.ts';
-import { useMyConnections } from './use-my-connections.ts';
+import { useMyConnections } from '../connections/use-my-connections.ts';
 
 function RecentSubmissions() {
   const connections = useMyConnections();

@@ -12,8 +12,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
+import { showError } from '@/lib/error-toast.ts';
+import { formatShortDate } from '../billing/usage-display.ts';
 import { useApiKeys, useRevokeApiKey } from './api-keys-queries.ts';
-import { formatShortDate } from './usage-display.ts';
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) => void }) {
   const revoked = apiKey.revokedAt !== null;
@@ -76,8 +77,7 @@ export function ApiKeyList() {
         setAsking(null);
         toast({ title: 'API key revoked', description: `"${key.name}" no longer works.` });
       },
-      onError: (error) =>
-        toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+      onError: showError,
     });
   }
 

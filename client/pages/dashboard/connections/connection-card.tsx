@@ -8,9 +8,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { credentialsState, formatDate, formatPeriod } from '@/lib/connection-display.ts';
 import { formatKwh, formatUsd } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
+import { filesUnlocked } from '../reports/report-requests.ts';
 import { ConnectionFilesList } from './connection-files-list.tsx';
 import { ConnectionReport } from './connection-report.tsx';
-import { filesUnlocked } from './report-requests.ts';
 
 function Detail({
   term,

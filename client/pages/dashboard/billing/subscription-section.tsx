@@ -3,6 +3,7 @@ import { PLANS } from '@common/plans.ts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
+import { showError } from '@/lib/error-toast.ts';
 import { formatUsd } from '@/lib/format.ts';
 import {
   cancelConfirmation,
@@ -14,10 +15,6 @@ import { type BillingConfirmation, BillingConfirmDialog } from './billing-confir
 import { formatLongDate, humanize } from './usage-display.ts';
 import { useCancelSubscription } from './use-cancel-subscription.ts';
 import { useChangePlan } from './use-change-plan.ts';
-
-function showError(error: Error) {
-  toast({ title: 'Error', description: error.message, variant: 'destructive' });
-}
 
 /** The subscription's state and next invoice, and the plan switch and cancel actions. */
 export function SubscriptionSection({ billing }: { billing: BillingSummary }) {

@@ -14,10 +14,10 @@ import {
 } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { dashboardHref } from '../dashboard-tabs.ts';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog.tsx';
 import { ApiKeyList } from './api-key-list.tsx';
 import { useApiKeys, useCreateApiKey } from './api-keys-queries.ts';
-import { dashboardHref } from './dashboard-tabs.ts';
 
 /** The API reference (Swagger UI), served by the server itself. */
 const DOCS_URL = '/api/docs';
