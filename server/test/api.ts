@@ -25,7 +25,7 @@ export async function appWithAdminAndUser(env: Record<string, string> = {}) {
   return { t, admin, user };
 }
 
-export type AdminAndUser = { t: TestApp; admin: SignedIn; user: SignedIn };
+type AdminAndUser = { t: TestApp; admin: SignedIn; user: SignedIn };
 
 /**
  * A test file's app with a signed-in admin and a signed-in user, built before the file's tests
