@@ -5,7 +5,7 @@ import { ApiKeyStore } from './features/auth/api-keys.ts';
 import { SessionStore } from './features/auth/sessions.ts';
 import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
 import { MfaChallenges } from './features/automation/mfa.ts';
-import { BillingService } from './features/billing/service.ts';
+import { BillingService, hasPaidFor } from './features/billing/service.ts';
 import { ConnectionsService } from './features/connections/service.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
 import { IntervalsService } from './features/intervals/service.ts';
@@ -83,17 +83,16 @@ export function createServices(options: {
   const payments: Payments = config.stripe
     ? new StripePayments(config.stripe)
     : new TestModePayments();
-  // Downloads are for paying owners: the connections service asks billing, built just below.
-  let billing: BillingService | undefined;
+  // Downloads are for paying owners: billing's answer is a query, so the connections service,
+  // which billing itself needs, can have it before billing is built.
   const connections = new ConnectionsService({
     db,
     vault,
     store,
     events,
-    paidAccess: (connectionId, userId) =>
-      billing ? billing.hasPaidFor(connectionId, userId) : Promise.resolve(false),
+    paidAccess: (connectionId, userId) => hasPaidFor(db, connectionId, userId),
   });
-  billing = new BillingService({ db, payments, connections, events });
+  const billing = new BillingService({ db, payments, connections, events });
   // Chromium is launched on the first task that needs it.
   const browser = new BrowserService(config.browser, log);
   const intervals = new IntervalsService({ db, store, connections });

@@ -53,8 +53,9 @@ async function settled(admin: Client) {
 /**
  * POST /api/record-usage with Stripe answered by the local fake (in this process; the app runs
  * as `npm start` in its own). The product's own time, two ways: the server's own account
- * (its Server-Timing total less the time it waited on Stripe: routing, checks, the two
- * database statements, the events), which the issue wants under 5 ms at the median; and, as
+ * (its Server-Timing total less the time it waited on Stripe: routing, checks, the pending
+ * record, the transaction that records the payment and starts the work, the events), which
+ * should stay under 5 ms at the median, a small share beside Stripe's own round trip; and, as
  * seen from the client, the request's time less one bare round trip to the fake Stripe, which
  * also counts the client's and the loopback's share of one more HTTP round trip.
  */

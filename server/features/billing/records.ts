@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { UsageRecord, UsageStatus } from '../../../common/billing.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { billingProfiles, connections, stripeEvents, usageRecords } from '../../db/schema.ts';
 import { keyset, type Page } from '../../lib/cursor.ts';
+import { notFound } from '../../lib/errors.ts';
 
 export type UsageRow = typeof usageRecords.$inferSelect;
 export type ProfileRow = typeof billingProfiles.$inferSelect;
@@ -43,69 +44,43 @@ export async function findOpenRequest(db: Db, connectionId: number): Promise<Usa
   return row;
 }
 
-/**
- * A new pending request, or undefined when one is already open for the connection (the partial
- * unique index decides, so two requests at the same moment cannot both insert).
- */
+/** What a new request states; every other column starts at its default (pending). */
 type RequestValues = Pick<
   typeof usageRecords.$inferInsert,
-  'userId' | 'description' | 'costCents' | 'plan' | 'testMode' | 'reportType'
+  'userId' | 'connectionId' | 'description' | 'costCents' | 'plan' | 'testMode' | 'reportType'
 > & { connectionId: number };
 
 /**
- * The one statement of the paying request's first step, prepared once per database: the row is
- * inserted only when the connection is the user's own (it reads connections, which billing
- * never writes), and only when no request is open for it (the partial unique index).
+ * A new pending request on the user's own connection, or undefined when one is already open
+ * for it: the partial unique index decides, so two requests at the same moment cannot both
+ * insert. The row's user is read from the connection, matched to the user: a connection that
+ * is someone else's (or none) gives no user, which the column refuses, and the answer is 404.
+ * The check is part of the insert because every purchase waits for it, and a query of its own
+ * would cost about as much again.
  */
-function prepareInsertRequest(db: Db) {
-  const param = <T>(name: keyof RequestValues, type: string) =>
-    sql<T>`${sql.placeholder(name)}::${sql.raw(type)}`;
-  // Drizzle's insert-select wants every column, in the table's order.
-  const owned = db
-    .select({
-      id: sql<number>`nextval('usage_records_id_seq')`.as('id'),
-      userId: connections.userId,
-      connectionId: connections.id,
-      reportType: param<string>('reportType', 'text').as('report_type'),
-      description: param<string | null>('description', 'text').as('description'),
-      costCents: param<number>('costCents', 'integer').as('cost_cents'),
-      plan: param<'basic' | 'premium'>('plan', 'text').as('plan'),
-      status: sql<'pending'>`'pending'::text`.as('status'),
-      statusMessage: sql<string | null>`null::text`.as('status_message'),
-      testMode: param<boolean>('testMode', 'boolean').as('test_mode'),
-      stripePaymentIntentId: sql<string | null>`null::text`.as('stripe_payment_intent_id'),
-      stripeInvoiceItemId: sql<string | null>`null::text`.as('stripe_invoice_item_id'),
-      stripeRefundId: sql<string | null>`null::text`.as('stripe_refund_id'),
-      fulfilledAt: sql<Date | null>`null::timestamptz`.as('fulfilled_at'),
-      createdAt: sql<Date>`now()`.as('created_at'),
-      updatedAt: sql<Date>`now()`.as('updated_at'),
-    })
-    .from(connections)
-    .where(
-      and(
-        eq(connections.id, sql.placeholder('connectionId')),
-        eq(connections.userId, sql.placeholder('userId')),
-      ),
-    );
-  return db
-    .insert(usageRecords)
-    .select(owned)
-    .onConflictDoNothing()
-    .returning()
-    .prepare('insert_usage_request');
+export async function insertRequest(
+  db: Executor,
+  values: RequestValues,
+): Promise<UsageRow | undefined> {
+  const owner = sql<number>`(select ${connections.userId} from ${connections}
+    where ${connections.id} = ${values.connectionId} and ${connections.userId} = ${values.userId})`;
+  try {
+    const [row] = await db
+      .insert(usageRecords)
+      .values({ ...values, userId: owner })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  } catch (error) {
+    if (isMissingUser(error)) throw notFound('Connection not found');
+    throw error;
+  }
 }
 
-const insertRequestStatements = new WeakMap<Db, ReturnType<typeof prepareInsertRequest>>();
-
-/** A pending request for the user's own connection; undefined when one is open already. */
-export async function insertRequest(db: Db, values: RequestValues): Promise<UsageRow | undefined> {
-  let statement = insertRequestStatements.get(db);
-  if (!statement) {
-    statement = prepareInsertRequest(db);
-    insertRequestStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ ...values, description: values.description ?? null });
-  return row;
+/** The database refused a row without a user (drivers wrap their error in `cause`). */
+function isMissingUser(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; column?: string } }).cause;
+  return cause?.code === '23502' && cause.column === 'user_id';
 }
 
 export async function findRecord(db: Db, id: number): Promise<UsageRow | undefined> {
@@ -114,7 +89,7 @@ export async function findRecord(db: Db, id: number): Promise<UsageRow | undefin
 }
 
 export async function updateRecord(
-  db: Db,
+  db: Executor,
   id: number,
   change: Partial<
     Pick<
@@ -134,68 +109,6 @@ export async function updateRecord(
     .returning();
   if (!row) throw new Error(`usage record ${id} vanished`);
   return row;
-}
-
-type RecordChange = Parameters<typeof updateRecord>[2];
-type Share<F extends Record<string, SQL>> = { parts: WithSubquery[]; fields: F };
-
-function prepareUpdateWith<F extends Record<string, SQL>>(
-  db: Db,
-  columns: (keyof RecordChange)[],
-  share: Share<F>,
-) {
-  const set = Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)]));
-  const paid = db.$with('paid').as(
-    db
-      .update(usageRecords)
-      .set({ ...set, updatedAt: sql`now()` })
-      .where(eq(usageRecords.id, sql.placeholder('recordId')))
-      .returning(),
-  );
-  return db
-    .with(paid, ...share.parts)
-    .select({ row: { ...paid._.selectedFields }, read: share.fields })
-    .from(paid)
-    .prepare(`update_usage_with_${columns.join('_')}`);
-}
-
-/** Prepared once per share and per set of changed columns (a payment sets two shapes). */
-const updateWithStatements = new WeakMap<
-  object,
-  Map<string, { execute(p: Record<string, unknown>): Promise<unknown> }>
->();
-
-/**
- * The same change as part of one statement with another feature's share of it (its `with`
- * parts on its own tables, and the fields read back): both commit together in one round trip.
- * The statement is prepared once; the share's placeholders are filled from `params`.
- */
-export async function updateRecordWith<F extends Record<string, SQL>>(
-  db: Db,
-  id: number,
-  change: RecordChange,
-  share: Share<F>,
-  params: Record<string, unknown>,
-): Promise<{ row: UsageRow; read: { [K in keyof F]: F[K]['_']['type'] } }> {
-  const columns = (Object.keys(change) as (keyof RecordChange)[]).sort();
-  const key = columns.join(',');
-  let byShape = updateWithStatements.get(share);
-  if (!byShape) {
-    byShape = new Map();
-    updateWithStatements.set(share, byShape);
-  }
-  let statement = byShape.get(key);
-  if (!statement) {
-    statement = prepareUpdateWith(db, columns, share);
-    byShape.set(key, statement);
-  }
-  const rows = (await statement.execute({ ...change, ...params, recordId: id })) as {
-    row: UsageRow;
-    read: { [K in keyof F]: F[K]['_']['type'] };
-  }[];
-  const [result] = rows;
-  if (!result) throw new Error(`usage record ${id} vanished`);
-  return result;
 }
 
 /** A user's records, newest first, a page at a time (one row more than asked: see pageResult). */
@@ -218,7 +131,7 @@ export async function paidTotalOf(db: Db, userId: number): Promise<number> {
   return Number(row?.cents ?? 0);
 }
 
-export async function hasPaidRequest(db: Db, connectionId: number, userId: number) {
+export async function hasPaidRequest(db: Executor, connectionId: number, userId: number) {
   const [row] = await db
     .select({ one: sql`1` })
     .from(usageRecords)

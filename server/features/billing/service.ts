@@ -8,7 +8,7 @@ import type {
   UsageResponse,
 } from '../../../common/billing.ts';
 import { PLANS } from '../../../common/plans.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { type Page, pageResult } from '../../lib/cursor.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -42,8 +42,16 @@ import {
   toUsageRecord,
   type UsageRow,
   updateRecord,
-  updateRecordWith,
 } from './records.ts';
+
+/**
+ * Whether this user paid for a report on this connection (billed, or on the invoice): what
+ * unlocks the connection's files for its owner. A plain function of the database, so the
+ * connections service can be handed it before billing, which needs that service, is built.
+ */
+export function hasPaidFor(db: Executor, connectionId: number, userId: number): Promise<boolean> {
+  return hasPaidRequest(db, connectionId, userId);
+}
 
 const paymentRequired = (message: string) => new AppError(402, message, 'payment_required');
 const providerDown = () =>
@@ -368,29 +376,25 @@ export class BillingService {
   }
 
   /**
-   * Records that a request is paid (or on the invoice) and, in the same statement, that its
-   * connection is being worked on (the connections feature's share of the statement); once
-   * committed, announces both: the report is built now if the connection is complete, else
-   * when it becomes so.
+   * Records that a request is paid (or on the invoice) and, in the same transaction, that its
+   * connection is being worked on: the two commit together or not at all. Once committed,
+   * announces both: the report is built now if the connection is complete, else when it
+   * becomes so.
    */
   private async paid(row: UsageRow, change: Parameters<typeof updateRecord>[2]) {
-    if (row.connectionId === null) return updateRecord(this.db, row.id, change);
     const connectionId = row.connectionId;
-    const work = this.connections.reportRequestShare(connectionId, row.userId);
-    const { row: updated, read } = await updateRecordWith(
-      this.db,
-      row.id,
-      change,
-      work.share,
-      work.params,
-    );
-    const connectionStatus = await work.committed(read);
-    if (connectionStatus) {
+    if (connectionId === null) return updateRecord(this.db, row.id, change);
+    const { updated, work } = await this.db.transaction(async (tx) => ({
+      updated: await updateRecord(tx, row.id, change),
+      work: await this.connections.startWork(tx, connectionId, row.userId),
+    }));
+    await work.announce();
+    if (work.status) {
       await this.events.emit('report.requested', {
         usageRecordId: updated.id,
         connectionId,
         userId: updated.userId,
-        connectionStatus,
+        connectionStatus: work.status,
       });
     }
     return updated;
@@ -603,10 +607,6 @@ export class BillingService {
   /** Every request on a connection, for admins deciding on a refund. */
   async requestsOf(connectionId: number): Promise<UsageRecord[]> {
     return (await recordsOfConnection(this.db, connectionId)).map(toUsageRecord);
-  }
-
-  hasPaidFor(connectionId: number, userId: number): Promise<boolean> {
-    return hasPaidRequest(this.db, connectionId, userId);
   }
 
   /** The connections this user paid a report for. */

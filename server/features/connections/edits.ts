@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ConnectionUpdate } from '../../../common/connections.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { connections } from '../../db/schema.ts';
-import { auditEachRowOf, recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { findConnectionRow, type Viewer } from './access.ts';
 import { purgeCredentials } from './credentials.ts';
 import type { ConnectionRow } from './mapping.ts';
@@ -19,8 +19,7 @@ export async function applyEdit(
   actor: Viewer,
 ): Promise<ConnectionRow['status']> {
   return db.transaction(async (tx) => {
-    const t = tx;
-    const before = await findConnectionRow(t, id, actor);
+    const before = await findConnectionRow(tx, id, actor);
     const figures = ['startDate', 'endDate', 'usage', 'cost'] as const;
     const touchesFigures = figures.some((f) => update[f] !== undefined);
     await tx
@@ -50,7 +49,7 @@ export async function applyEdit(
       })
       .where(eq(connections.id, id));
     if (update.status && update.status !== before.status) {
-      await recordAudit(t, {
+      await recordAudit(tx, {
         actorId: actor.id,
         action: 'connection.status_changed',
         entityType: 'connection',
@@ -58,7 +57,7 @@ export async function applyEdit(
         details: { from: before.status, to: update.status },
       });
       if (update.status === 'complete') {
-        await purgeCredentials(t, [id], 'completed', actor.id);
+        await purgeCredentials(tx, [id], 'completed', actor.id);
       }
     }
     return before.status;
@@ -66,45 +65,35 @@ export async function applyEdit(
 }
 
 /**
- * A paid request puts a pending connection to work, with its audit line, as this feature's
- * share of the caller's one statement (the payment's record is the other share): `with` parts
- * on this feature's tables, and the fields the outer select reads back. The statement commits
- * the payment, the move and the audit line together in one round trip. The parts name the
- * connection and the actor by placeholders, so the caller prepares its statement once and
- * passes `params(...)` with each run.
+ * A paid report request puts a pending connection to work, with an audit line naming the payer;
+ * a connection in any other status stays where it is. `tx` is the transaction that records the
+ * payment, so the payment and the move commit together or not at all. Returns where the
+ * connection is left (null when it is gone) and whether it moved.
  */
-export function startWorkShare(db: Db) {
-  const connectionId = sql.placeholder('workConnectionId');
-  const moved = db.$with('work_moved', { id: sql<number>`id` }).as(
-    sql`update ${connections} set status = 'in_progress', updated_at = now()
-      where id = ${connectionId} and status = 'pending' returning id`,
-  );
-  const audited = db.$with('work_audited', { id: sql<number>`id` }).as(
-    sql`${auditEachRowOf('work_moved', {
-      actorId: sql.placeholder('workActorId'),
+export async function startWork(
+  tx: Executor,
+  connectionId: number,
+  actorId: number,
+): Promise<{ moved: boolean; status: ConnectionRow['status'] | null }> {
+  const [moved] = await tx
+    .update(connections)
+    .set({ status: 'in_progress', updatedAt: new Date() })
+    .where(and(eq(connections.id, connectionId), eq(connections.status, 'pending')))
+    .returning({ id: connections.id });
+  if (moved) {
+    await recordAudit(tx, {
+      actorId,
       action: 'connection.status_changed',
       entityType: 'connection',
+      entityId: String(connectionId),
       details: { from: 'pending', to: 'in_progress', reason: 'report requested' },
-    })} returning id`,
-  );
-  return {
-    parts: [moved, audited],
-    fields: {
-      workMoved: sql<boolean>`(select count(*) from ${moved}) > 0`,
-      // The outer select reads the statement's snapshot: the status before the move.
-      workStatusBefore: sql<
-        ConnectionRow['status'] | null
-      >`(select status from ${connections} where id = ${connectionId})`,
-    },
-    params: (id: number, actorId: number) => ({ workConnectionId: id, workActorId: actorId }),
-    /** Where the connection is left, from the fields read back; null when it is gone. */
-    outcome(read: { workMoved: boolean; workStatusBefore: ConnectionRow['status'] | null }) {
-      if (read.workStatusBefore === null) return { moved: false, status: null };
-      return read.workMoved
-        ? { moved: true, status: 'in_progress' as const }
-        : { moved: false, status: read.workStatusBefore };
-    },
-  };
+    });
+    return { moved: true, status: 'in_progress' };
+  }
+  const [row] = await tx
+    .select({ status: connections.status })
+    .from(connections)
+    .where(eq(connections.id, connectionId))
+    .limit(1);
+  return { moved: false, status: row?.status ?? null };
 }
-
-export type StartWorkShare = ReturnType<typeof startWorkShare>;

@@ -15,7 +15,7 @@ import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { findConnectionRow, type Viewer } from './access.ts';
 import { purgeDueCredentials, revealCredentials, writePortalSession } from './credentials.ts';
-import { applyEdit, type StartWorkShare, startWorkShare } from './edits.ts';
+import { applyEdit, startWork } from './edits.ts';
 import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
 import { getConnection, latestConnections, listConnections } from './queries.ts';
 import {
@@ -57,8 +57,6 @@ export class ConnectionsService {
   private readonly events: DomainEvents;
 
   private readonly paidAccess: PaidAccess;
-  /** The paid request's share, built once: the caller's statement that holds it is prepared. */
-  private workShare?: StartWorkShare;
 
   constructor(deps: {
     db: Db;
@@ -162,8 +160,9 @@ export class ConnectionsService {
 
   /**
    * The connection's data (files, interval exports, the report) may be downloaded: by admins,
-   * and by its owner after paying for a report on it (DESIGN section 6). 404 when the viewer
-   * cannot see the connection at all; 402 when they could buy access.
+   * and by its owner once they have paid for a report on it: the files are what a report is
+   * bought for, so they are not handed out before. 404 when the viewer cannot see the
+   * connection at all; 402 when they could buy access.
    */
   async assertPaidFor(connectionId: number, viewer: Viewer): Promise<void> {
     const row = await findConnectionRow(this.db, connectionId, viewer);
@@ -178,27 +177,22 @@ export class ConnectionsService {
   }
 
   /**
-   * A paid report request: a pending connection moves to in_progress (other statuses stay),
-   * in the statement that records the payment. `share` goes into that statement; once it has
-   * committed, `committed` announces the move and returns where the connection is left (null
-   * when it is gone).
+   * A paid report request: a pending connection moves to in_progress (other statuses stay), in
+   * `tx`, the caller's transaction that records the payment. Returns where the connection is
+   * left (null when it is gone) and `announce`, which the caller runs once `tx` has committed:
+   * a move that was rolled back with its payment must not be announced.
    */
-  reportRequestShare(connectionId: number, userId: number) {
-    this.workShare ??= startWorkShare(this.db);
-    const share = this.workShare;
+  async startWork(tx: Executor, connectionId: number, actorId: number) {
+    const { moved, status } = await startWork(tx, connectionId, actorId);
     return {
-      share,
-      params: share.params(connectionId, userId),
-      committed: async (read: Parameters<StartWorkShare['outcome']>[0]) => {
-        const { moved, status } = share.outcome(read);
-        if (moved) {
-          await this.events.emit('connection.status_changed', {
-            connectionId,
-            from: 'pending',
-            to: 'in_progress',
-          });
-        }
-        return status;
+      status,
+      announce: async () => {
+        if (!moved) return;
+        await this.events.emit('connection.status_changed', {
+          connectionId,
+          from: 'pending',
+          to: 'in_progress',
+        });
       },
     };
   }
@@ -299,10 +293,6 @@ export class ConnectionsService {
     return importSubject(this.db, fileId);
   }
 
-  /**
-   * An interval import's outcome on the file, and its figures on the connection unless an admin
-   * typed them. `tx` is the transaction that stored the series, so both land together.
-   */
   /** Records what a statement PDF says; its facts fill the connection where they may. */
   recordStatement(file: { id: number; connectionId: number }, statement: Statement) {
     return writeStatement(this.db, file, statement);
@@ -313,6 +303,10 @@ export class ConnectionsService {
     return statementsOf(this.db, connectionId);
   }
 
+  /**
+   * An interval import's outcome on the file, and its figures on the connection unless an admin
+   * typed them. `tx` is the transaction that stored the series, so both land together.
+   */
   recordImport(
     file: { id: number; connectionId: number },
     outcome: { status: 'imported' } | { status: 'failed'; error: string },
