@@ -71,25 +71,17 @@ const LIVE_SUBSCRIPTION = ['active', 'trialing', 'past_due'];
  * its idempotency key, so a double click, a retry or a restart after a crash charges once.
  */
 export class BillingService {
-  private readonly db: Db;
-  private readonly payments: Payments;
-  private readonly connections: ConnectionsService;
-  private readonly events: DomainEvents;
-
-  constructor(deps: {
-    db: Db;
-    payments: Payments;
-    connections: ConnectionsService;
-    events: DomainEvents;
-  }) {
-    this.db = deps.db;
-    this.payments = deps.payments;
-    this.connections = deps.connections;
-    this.events = deps.events;
-  }
+  constructor(
+    private readonly deps: {
+      db: Db;
+      payments: Payments;
+      connections: ConnectionsService;
+      events: DomainEvents;
+    },
+  ) {}
 
   get testMode(): boolean {
-    return this.payments.mode === 'test';
+    return this.deps.payments.mode === 'test';
   }
 
   /**
@@ -97,7 +89,7 @@ export class BillingService {
    * another request), and billing must never act on stale Stripe ids or plans.
    */
   private async fresh(user: Pick<UserRow, 'id'>): Promise<UserRow> {
-    const row = await findUserById(this.db, user.id);
+    const row = await findUserById(this.deps.db, user.id);
     if (!row) throw notFound('User not found');
     return row;
   }
@@ -108,13 +100,13 @@ export class BillingService {
   async createSetupIntent(user: UserRow, plan: PlanId): Promise<SetupIntentResponse> {
     if (this.testMode) return { clientSecret: 'test_mode', publishableKey: null, testMode: true };
     const customerId = await this.customerOf(await this.fresh(user));
-    const intent = await this.payments.createSetupIntent({
+    const intent = await this.deps.payments.createSetupIntent({
       customerId,
       metadata: { userId: String(user.id), plan },
     });
     return {
       clientSecret: intent.clientSecret,
-      publishableKey: this.payments.publishableKey,
+      publishableKey: this.deps.payments.publishableKey,
       testMode: false,
     };
   }
@@ -123,7 +115,7 @@ export class BillingService {
   async confirmSetup(sessionUser: UserRow, setupIntentId: string): Promise<void> {
     if (this.testMode) throw badRequest('Test mode records a test card instead');
     const user = await this.fresh(sessionUser);
-    const intent = await this.payments.retrieveSetupIntent(setupIntentId);
+    const intent = await this.deps.payments.retrieveSetupIntent(setupIntentId);
     if (!user.stripeCustomerId || intent.customerId !== user.stripeCustomerId) {
       throw notFound('Setup not found');
     }
@@ -145,43 +137,43 @@ export class BillingService {
    * is the setup's id, so the webhook and the page confirming the same setup make one).
    */
   async applyCard(userId: number, paymentMethodId: string, plan: PlanId, setupKey: string) {
-    const card = await this.payments.describeCard(paymentMethodId);
-    await saveProfile(this.db, userId, {
+    const card = await this.deps.payments.describeCard(paymentMethodId);
+    await saveProfile(this.deps.db, userId, {
       cardBrand: card.brand,
       cardLast4: card.last4,
       cardExpires: card.expires,
     });
-    await setPaymentMethod(this.db, userId, { paymentMethodId, planType: plan });
+    await setPaymentMethod(this.deps.db, userId, { paymentMethodId, planType: plan });
     if (plan === 'premium') await this.startSubscription(userId, `subscription-${setupKey}`);
-    await this.events.emit('user.billing_changed', { userId });
+    await this.deps.events.emit('user.billing_changed', { userId });
   }
 
   private async customerOf(user: UserRow): Promise<string> {
     if (user.stripeCustomerId) return user.stripeCustomerId;
-    const { customerId } = await this.payments.createCustomer({
+    const { customerId } = await this.deps.payments.createCustomer({
       userId: user.id,
       email: user.email,
       name: user.username,
       idempotencyKey: `customer-user-${user.id}`,
     });
-    const stored = await attachStripeCustomer(this.db, user.id, customerId);
-    await this.events.emit('user.billing_changed', { userId: user.id });
+    const stored = await attachStripeCustomer(this.deps.db, user.id, customerId);
+    await this.deps.events.emit('user.billing_changed', { userId: user.id });
     return stored;
   }
 
   // The plan
 
   private async startSubscription(userId: number, idempotencyKey: string) {
-    const profile = await getProfile(this.db, userId);
+    const profile = await getProfile(this.deps.db, userId);
     if (profile?.subscriptionId && LIVE_SUBSCRIPTION.includes(profile.subscriptionStatus ?? '')) {
       if (profile.cancelAtPeriodEnd) await this.setCancel(userId, profile.subscriptionId, false);
       return;
     }
-    const user = await findUserById(this.db, userId);
+    const user = await findUserById(this.deps.db, userId);
     if (!user?.stripeCustomerId || !user.paymentMethodId) {
       throw paymentRequired('Please add a payment method first');
     }
-    const subscription = await this.payments.createSubscription({
+    const subscription = await this.deps.payments.createSubscription({
       customerId: user.stripeCustomerId,
       paymentMethodId: user.paymentMethodId,
       monthlyFeeCents: PLANS.premium.monthlyFeeCents,
@@ -192,12 +184,12 @@ export class BillingService {
   }
 
   private async setCancel(userId: number, subscriptionId: string, cancel: boolean) {
-    const state = await this.payments.setCancelAtPeriodEnd(subscriptionId, cancel);
-    await saveProfile(this.db, userId, { cancelAtPeriodEnd: state.cancelAtPeriodEnd });
+    const state = await this.deps.payments.setCancelAtPeriodEnd(subscriptionId, cancel);
+    await saveProfile(this.deps.db, userId, { cancelAtPeriodEnd: state.cancelAtPeriodEnd });
   }
 
   private async saveSubscription(userId: number, subscription: SubscriptionState) {
-    await saveProfile(this.db, userId, {
+    await saveProfile(this.deps.db, userId, {
       subscriptionId: subscription.id,
       subscriptionStatus: subscription.status,
       currentPeriodEnd: subscription.currentPeriodEnd,
@@ -212,29 +204,30 @@ export class BillingService {
       throw paymentRequired('Please add a payment method first');
     }
     if (plan === 'premium') {
-      const profile = await getProfile(this.db, user.id);
+      const profile = await getProfile(this.deps.db, user.id);
       await this.startSubscription(
         user.id,
         `subscription-user-${user.id}-after-${profile?.subscriptionId ?? 'none'}`,
       );
-      await setPaymentMethod(this.db, user.id, { planType: 'premium' });
+      await setPaymentMethod(this.deps.db, user.id, { planType: 'premium' });
     } else {
       await this.cancelSubscription(user);
       // Reports stay at the subscription price until the period paid for ends.
-      if (user.planType === 'free') await setPaymentMethod(this.db, user.id, { planType: 'basic' });
+      if (user.planType === 'free')
+        await setPaymentMethod(this.deps.db, user.id, { planType: 'basic' });
     }
-    await this.events.emit('user.billing_changed', { userId: user.id });
+    await this.deps.events.emit('user.billing_changed', { userId: user.id });
     return this.summary(user);
   }
 
   async cancelSubscription(sessionUser: UserRow): Promise<BillingSummary> {
     const user = await this.fresh(sessionUser);
-    const profile = await getProfile(this.db, user.id);
+    const profile = await getProfile(this.deps.db, user.id);
     if (!profile?.subscriptionId || !LIVE_SUBSCRIPTION.includes(profile.subscriptionStatus ?? '')) {
       throw badRequest('You have no active subscription');
     }
     await this.setCancel(user.id, profile.subscriptionId, true);
-    await this.events.emit('user.billing_changed', { userId: user.id });
+    await this.deps.events.emit('user.billing_changed', { userId: user.id });
     return this.summary(user);
   }
 
@@ -242,12 +235,12 @@ export class BillingService {
   async applySubscription(userId: number, subscription: SubscriptionState) {
     await this.saveSubscription(userId, subscription);
     if (!LIVE_SUBSCRIPTION.includes(subscription.status)) {
-      const user = await findUserById(this.db, userId);
+      const user = await findUserById(this.deps.db, userId);
       if (user?.planType === 'premium') {
-        await setPaymentMethod(this.db, userId, { planType: 'basic' });
+        await setPaymentMethod(this.deps.db, userId, { planType: 'basic' });
       }
     }
-    await this.events.emit('user.billing_changed', { userId });
+    await this.deps.events.emit('user.billing_changed', { userId });
   }
 
   // Reports bought
@@ -262,12 +255,12 @@ export class BillingService {
     // user.billing_changed, which drops the cached copy in every process (NOTIFY).
     if (!user.stripeCustomerId || !user.paymentMethodId) {
       // Only the owner learns that a card is missing; anyone else learns nothing.
-      await this.connections.assertVisible(body.connectionId, { id: user.id, role: 'user' });
+      await this.deps.connections.assertVisible(body.connectionId, { id: user.id, role: 'user' });
       throw paymentRequired('Please add a payment method before generating a report');
     }
     const plan = user.planType === 'premium' ? PLANS.premium : PLANS.basic;
     const open =
-      (await insertRequest(this.db, {
+      (await insertRequest(this.deps.db, {
         userId: user.id,
         connectionId: body.connectionId,
         reportType: body.reportType,
@@ -275,7 +268,7 @@ export class BillingService {
         costCents: plan.pricePerReportCents,
         plan: plan.id,
         testMode: this.testMode,
-      })) ?? (await findOpenRequest(this.db, body.connectionId));
+      })) ?? (await findOpenRequest(this.deps.db, body.connectionId));
     // Only the owner, admins included: this is buying, not administering.
     if (!open || open.userId !== user.id) throw notFound('Connection not found');
     const settled = await this.settle(open, user);
@@ -303,18 +296,18 @@ export class BillingService {
       connectionId: String(row.connectionId ?? ''),
     };
     if (row.plan === 'premium') {
-      const profile = await getProfile(this.db, row.userId);
+      const profile = await getProfile(this.deps.db, row.userId);
       if (
         !profile?.subscriptionId ||
         !LIVE_SUBSCRIPTION.includes(profile.subscriptionStatus ?? '')
       ) {
-        const failed = await updateRecord(this.db, row.id, {
+        const failed = await updateRecord(this.deps.db, row.id, {
           status: 'failed',
           statusMessage: 'Your subscription is not active. Choose a plan again to continue.',
         });
         return { row: failed, clientSecret: null };
       }
-      const item = await this.payments
+      const item = await this.deps.payments
         .addInvoiceItem({
           customerId: user.stripeCustomerId,
           subscriptionId: profile.subscriptionId,
@@ -333,7 +326,7 @@ export class BillingService {
       });
       return { row: invoiced, clientSecret: null };
     }
-    const result = await this.payments
+    const result = await this.deps.payments
       .charge({
         amountCents: row.costCents,
         customerId: user.stripeCustomerId,
@@ -354,14 +347,14 @@ export class BillingService {
       return { row: billed, clientSecret: null };
     }
     if (result.status === 'requires_action') {
-      const waiting = await updateRecord(this.db, row.id, {
+      const waiting = await updateRecord(this.deps.db, row.id, {
         status: 'requires_action',
         statusMessage: result.message,
         stripePaymentIntentId: result.paymentIntentId,
       });
       return { row: waiting, clientSecret: result.clientSecret };
     }
-    const failed = await updateRecord(this.db, row.id, {
+    const failed = await updateRecord(this.deps.db, row.id, {
       status: 'failed',
       statusMessage: result.message,
       stripePaymentIntentId: result.paymentIntentId,
@@ -371,7 +364,7 @@ export class BillingService {
 
   private async clientSecretOf(row: UsageRow): Promise<string | null> {
     if (row.status !== 'requires_action' || !row.stripePaymentIntentId) return null;
-    const intent = await this.payments.retrievePaymentIntent(row.stripePaymentIntentId);
+    const intent = await this.deps.payments.retrievePaymentIntent(row.stripePaymentIntentId);
     return intent.clientSecret ?? null;
   }
 
@@ -383,14 +376,14 @@ export class BillingService {
    */
   private async paid(row: UsageRow, change: Parameters<typeof updateRecord>[2]) {
     const connectionId = row.connectionId;
-    if (connectionId === null) return updateRecord(this.db, row.id, change);
-    const { updated, work } = await this.db.transaction(async (tx) => ({
+    if (connectionId === null) return updateRecord(this.deps.db, row.id, change);
+    const { updated, work } = await this.deps.db.transaction(async (tx) => ({
       updated: await updateRecord(tx, row.id, change),
-      work: await this.connections.startWork(tx, connectionId, row.userId),
+      work: await this.deps.connections.startWork(tx, connectionId, row.userId),
     }));
     await work.announce();
     if (work.status) {
-      await this.events.emit('report.requested', {
+      await this.deps.events.emit('report.requested', {
         usageRecordId: updated.id,
         connectionId,
         userId: updated.userId,
@@ -402,7 +395,7 @@ export class BillingService {
 
   /** After the cardholder confirmed on session (3-D Secure): re-read the PaymentIntent. */
   async confirmUsage(user: UserRow, id: number): Promise<RecordUsageResponse> {
-    const row = await findRecord(this.db, id);
+    const row = await findRecord(this.deps.db, id);
     if (!row || row.userId !== user.id) throw notFound('Usage record not found');
     const applied = row.stripePaymentIntentId
       ? await this.applyPaymentIntent(row.stripePaymentIntentId)
@@ -419,9 +412,9 @@ export class BillingService {
 
   /** A PaymentIntent's real state, applied to its usage record (page return or webhook). */
   async applyPaymentIntent(paymentIntentId: string): Promise<UsageRow | undefined> {
-    const intent = await this.payments.retrievePaymentIntent(paymentIntentId);
+    const intent = await this.deps.payments.retrievePaymentIntent(paymentIntentId);
     const id = Number(intent.metadata.usageRecordId);
-    const row = Number.isInteger(id) ? await findRecord(this.db, id) : undefined;
+    const row = Number.isInteger(id) ? await findRecord(this.deps.db, id) : undefined;
     if (!row) return undefined;
     if (
       intent.status === 'succeeded' &&
@@ -435,7 +428,7 @@ export class BillingService {
     }
     const gaveUp = intent.status === 'requires_payment_method' || intent.status === 'canceled';
     if (gaveUp && (row.status === 'requires_action' || row.status === 'pending')) {
-      return updateRecord(this.db, row.id, {
+      return updateRecord(this.deps.db, row.id, {
         status: 'failed',
         statusMessage: intent.lastError ?? 'The payment was not completed.',
       });
@@ -445,21 +438,21 @@ export class BillingService {
 
   /** Invoiced reports on a paid invoice are billed. */
   async applyInvoicePaid(invoiceId: string): Promise<void> {
-    const invoice = await this.payments.retrieveInvoice(invoiceId);
+    const invoice = await this.deps.payments.retrieveInvoice(invoiceId);
     for (const item of invoice.invoiceItems) {
-      const row = await findRecord(this.db, Number(item.metadata.usageRecordId));
+      const row = await findRecord(this.deps.db, Number(item.metadata.usageRecordId));
       if (row?.status === 'invoiced' && row.stripeInvoiceItemId === item.id) {
-        await updateRecord(this.db, row.id, { status: 'billed', statusMessage: null });
+        await updateRecord(this.deps.db, row.id, { status: 'billed', statusMessage: null });
       }
     }
   }
 
   async applyInvoiceFailed(invoiceId: string): Promise<void> {
-    const invoice = await this.payments.retrieveInvoice(invoiceId);
+    const invoice = await this.deps.payments.retrieveInvoice(invoiceId);
     for (const item of invoice.invoiceItems) {
-      const row = await findRecord(this.db, Number(item.metadata.usageRecordId));
+      const row = await findRecord(this.deps.db, Number(item.metadata.usageRecordId));
       if (row?.status === 'invoiced' && row.stripeInvoiceItemId === item.id) {
-        await updateRecord(this.db, row.id, {
+        await updateRecord(this.deps.db, row.id, {
           statusMessage: 'The monthly invoice could not be charged; please update your card.',
         });
       }
@@ -471,20 +464,20 @@ export class BillingService {
    * invoice item taken off the next invoice; each at most once (idempotency key, status).
    */
   async refund(adminId: number, id: number, reason: string): Promise<RecordUsageResponse> {
-    const row = await findRecord(this.db, id);
+    const row = await findRecord(this.deps.db, id);
     if (!row) throw notFound('Usage record not found');
     if (row.status === 'refunded')
       return { ...toUsageRecord(row), paymentIntentClientSecret: null };
     let refundId: string | null = null;
     if (row.status === 'billed' && row.plan === 'basic') {
       if (row.stripePaymentIntentId) {
-        ({ refundId } = await this.payments.refund({
+        ({ refundId } = await this.deps.payments.refund({
           paymentIntentId: row.stripePaymentIntentId,
           idempotencyKey: `refund-usage-record-${row.id}`,
         }));
       }
     } else if (row.status === 'invoiced' && row.stripeInvoiceItemId) {
-      await this.payments.deleteInvoiceItem(row.stripeInvoiceItemId);
+      await this.deps.payments.deleteInvoiceItem(row.stripeInvoiceItemId);
     } else if (row.status === 'billed') {
       throw new AppError(
         409,
@@ -494,19 +487,19 @@ export class BillingService {
     } else if (row.status !== 'pending' && row.status !== 'requires_action') {
       throw new AppError(409, `A ${row.status} request has nothing to refund`, 'conflict');
     }
-    const refunded = await updateRecord(this.db, row.id, {
+    const refunded = await updateRecord(this.deps.db, row.id, {
       status: 'refunded',
       statusMessage: `Not charged: ${reason}`,
       stripeRefundId: refundId,
     });
-    await recordAudit(this.db, {
+    await recordAudit(this.deps.db, {
       actorId: adminId,
       action: 'usage.refunded',
       entityType: 'usage_record',
       entityId: String(row.id),
       details: { reason, from: row.status, refundId },
     });
-    await this.events.emit('report.cancelled', {
+    await this.deps.events.emit('report.cancelled', {
       usageRecordId: row.id,
       connectionId: row.connectionId,
       reason,
@@ -516,9 +509,9 @@ export class BillingService {
 
   /** Requests left pending by a crash or a lost answer: settled with their own key (once). */
   async settleStalePending(olderThanMs: number): Promise<number> {
-    const rows = await stalePending(this.db, new Date(Date.now() - olderThanMs));
+    const rows = await stalePending(this.deps.db, new Date(Date.now() - olderThanMs));
     for (const row of rows) {
-      const user = await findUserById(this.db, row.userId);
+      const user = await findUserById(this.deps.db, row.userId);
       if (user) await this.settle(row, user);
     }
     return rows.length;
@@ -535,16 +528,16 @@ export class BillingService {
     if (this.testMode) throw notFound('Not found');
     let event: ReturnType<Payments['verifyEvent']>;
     try {
-      event = this.payments.verifyEvent(rawBody, signature);
+      event = this.deps.payments.verifyEvent(rawBody, signature);
     } catch {
       throw badRequest('Invalid signature');
     }
-    if (!(await firstSighting(this.db, event.id, event.type))) return 'duplicate';
+    if (!(await firstSighting(this.deps.db, event.id, event.type))) return 'duplicate';
     try {
       return await this.applyEvent(event.type, event.objectId);
     } catch (error) {
       // Not applied: let Stripe's retry try again.
-      await forgetEvent(this.db, event.id);
+      await forgetEvent(this.deps.db, event.id);
       throw error;
     }
   }
@@ -553,9 +546,9 @@ export class BillingService {
     if (!objectId) return 'ignored';
     switch (type) {
       case 'setup_intent.succeeded': {
-        const intent = await this.payments.retrieveSetupIntent(objectId);
+        const intent = await this.deps.payments.retrieveSetupIntent(objectId);
         const user = intent.customerId
-          ? await findUserByStripeCustomer(this.db, intent.customerId)
+          ? await findUserByStripeCustomer(this.deps.db, intent.customerId)
           : undefined;
         if (!user || intent.status !== 'succeeded' || !intent.paymentMethodId) return 'ignored';
         await this.applyCard(
@@ -577,8 +570,8 @@ export class BillingService {
         return 'applied';
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
-        const subscription = await this.payments.retrieveSubscription(objectId);
-        const user = await findUserByStripeCustomer(this.db, subscription.customerId);
+        const subscription = await this.deps.payments.retrieveSubscription(objectId);
+        const user = await findUserByStripeCustomer(this.deps.db, subscription.customerId);
         if (!user) return 'ignored';
         await this.applySubscription(user.id, subscription);
         return 'applied';
@@ -592,8 +585,8 @@ export class BillingService {
 
   async usage(user: Pick<UserRow, 'id'>, page: Page): Promise<UsageResponse> {
     const [rows, totalCostCents] = await Promise.all([
-      listRecords(this.db, user.id, page),
-      paidTotalOf(this.db, user.id),
+      listRecords(this.deps.db, user.id, page),
+      paidTotalOf(this.deps.db, user.id),
     ]);
     const { items, nextCursor } = pageResult(rows, page.limit, (row) => row);
     return {
@@ -606,23 +599,23 @@ export class BillingService {
 
   /** Every request on a connection, for admins deciding on a refund. */
   async requestsOf(connectionId: number): Promise<UsageRecord[]> {
-    return (await recordsOfConnection(this.db, connectionId)).map(toUsageRecord);
+    return (await recordsOfConnection(this.deps.db, connectionId)).map(toUsageRecord);
   }
 
   /** The connections this user paid a report for. */
   paidConnections(userId: number): Promise<Set<number>> {
-    return paidConnectionsOf(this.db, userId);
+    return paidConnectionsOf(this.deps.db, userId);
   }
 
   /** The paid request (billed or on the invoice) still waiting for its report, if any. */
   async paidRequestWaiting(connectionId: number): Promise<UsageRecord | undefined> {
-    const row = await findOpenRequest(this.db, connectionId);
+    const row = await findOpenRequest(this.deps.db, connectionId);
     return row && PAID_STATUSES.includes(row.status) ? toUsageRecord(row) : undefined;
   }
 
   /** Which of these connections have a paid request waiting for its report. */
   async connectionsWaiting(connectionIds: number[]): Promise<Set<number>> {
-    return paidAndWaiting(this.db, connectionIds);
+    return paidAndWaiting(this.deps.db, connectionIds);
   }
 
   /**
@@ -630,13 +623,13 @@ export class BillingService {
    * Only a paid request can be fulfilled; anything else is left as it is.
    */
   async markFulfilled(usageRecordId: number): Promise<void> {
-    await fulfilRecord(this.db, usageRecordId);
+    await fulfilRecord(this.deps.db, usageRecordId);
   }
 
   /** GET /api/billing; reads the user afresh (the session's copy may predate a change). */
   async summary(sessionUser: Pick<UserRow, 'id'>): Promise<BillingSummary> {
     const user = await this.fresh(sessionUser);
-    const profile = await getProfile(this.db, user.id);
+    const profile = await getProfile(this.deps.db, user.id);
     let subscription: BillingSummary['subscription'] = null;
     if (profile?.subscriptionId) {
       let next: { cents: number | null; at: Date | null } = {
@@ -660,7 +653,7 @@ export class BillingService {
     return {
       plan: user.planType,
       testMode: this.testMode,
-      publishableKey: this.payments.publishableKey,
+      publishableKey: this.deps.payments.publishableKey,
       paymentMethod:
         user.paymentMethodId && profile?.cardLast4 != null
           ? {
@@ -679,14 +672,14 @@ export class BillingService {
     periodEnd: Date | null,
   ): Promise<{ cents: number | null; at: Date | null }> {
     if (this.testMode) {
-      const recent = await listRecords(this.db, user.id, { after: undefined, limit: 1000 });
+      const recent = await listRecords(this.deps.db, user.id, { after: undefined, limit: 1000 });
       const invoiced = recent.filter((r) => r.status === 'invoiced');
       const reports = invoiced.reduce((sum, r) => sum + r.costCents, 0);
       return { cents: PLANS.premium.monthlyFeeCents + reports, at: periodEnd };
     }
     if (!user.stripeCustomerId) return { cents: null, at: periodEnd };
     try {
-      const preview = await this.payments.previewInvoice({
+      const preview = await this.deps.payments.previewInvoice({
         customerId: user.stripeCustomerId,
         subscriptionId,
       });

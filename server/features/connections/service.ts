@@ -51,31 +51,21 @@ export type { ImportedFigures, ReportSubject } from './records.ts';
  * API, the follow-up work (credential check, file import, webhooks) happens the same way.
  */
 export class ConnectionsService {
-  private readonly db: Db;
-  private readonly vault: CredentialVault;
-  private readonly store: ObjectStore;
-  private readonly events: DomainEvents;
-
-  private readonly paidAccess: PaidAccess;
-
-  constructor(deps: {
-    db: Db;
-    vault: CredentialVault;
-    store: ObjectStore;
-    events: DomainEvents;
-    paidAccess: PaidAccess;
-  }) {
-    this.db = deps.db;
-    this.vault = deps.vault;
-    this.store = deps.store;
-    this.events = deps.events;
-    this.paidAccess = deps.paidAccess;
-  }
+  constructor(
+    private readonly deps: {
+      db: Db;
+      vault: CredentialVault;
+      store: ObjectStore;
+      events: DomainEvents;
+      /** Whether a user paid for a report on a connection (billing's answer). */
+      paidAccess: PaidAccess;
+    },
+  ) {}
 
   // Reading
 
   list(query: ConnectionQuery): Promise<ConnectionPage> {
-    return listConnections(this.db, query);
+    return listConnections(this.deps.db, query);
   }
 
   /** The viewer's own connections, newest first, a page at a time. */
@@ -83,20 +73,20 @@ export class ConnectionsService {
     viewer: Viewer,
     page: Page,
   ): Promise<{ connections: Connection[]; nextCursor: string | null }> {
-    return latestConnections(this.db, viewer, page);
+    return latestConnections(this.deps.db, viewer, page);
   }
 
   get(id: number, viewer: Viewer): Promise<Connection> {
-    return getConnection(this.db, id, viewer);
+    return getConnection(this.deps.db, id, viewer);
   }
 
   /** Throws 404 unless the connection exists and the viewer may see it. */
   async assertVisible(id: number, viewer: Viewer): Promise<void> {
-    await findConnectionRow(this.db, id, viewer);
+    await findConnectionRow(this.deps.db, id, viewer);
   }
 
   stats() {
-    return computeStats(this.db);
+    return computeStats(this.deps.db);
   }
 
   // Changing
@@ -106,9 +96,9 @@ export class ConnectionsService {
     uniqueFormUrl: string,
     input: CustomerSubmission,
   ): Promise<SubmissionOutcome> {
-    const outcome = await insertSubmission(this.db, this.vault, uniqueFormUrl, input);
+    const outcome = await insertSubmission(this.deps.db, this.deps.vault, uniqueFormUrl, input);
     if (outcome.created) {
-      await this.events.emit('connection.created', {
+      await this.deps.events.emit('connection.created', {
         connectionId: outcome.id,
         status: outcome.status,
       });
@@ -117,10 +107,10 @@ export class ConnectionsService {
   }
 
   async update(id: number, update: ConnectionUpdate, actor: Viewer): Promise<Connection> {
-    const previousStatus = await applyEdit(this.db, id, update, actor);
-    const connection = await getConnection(this.db, id, actor);
+    const previousStatus = await applyEdit(this.deps.db, id, update, actor);
+    const connection = await getConnection(this.deps.db, id, actor);
     if (connection.status !== previousStatus) {
-      await this.events.emit('connection.status_changed', {
+      await this.deps.events.emit('connection.status_changed', {
         connectionId: id,
         from: previousStatus,
         to: connection.status,
@@ -132,13 +122,13 @@ export class ConnectionsService {
   // Files
 
   listFiles(connectionId: number, viewer: Viewer) {
-    return listFiles(this.db, connectionId, viewer);
+    return listFiles(this.deps.db, connectionId, viewer);
   }
 
   /** Records an uploaded file, then `connection.file_added` (interval files get imported). */
   async recordFile(connectionId: number, record: FileRecord, actor: Viewer) {
-    const file = await recordFile(this.db, this.store, connectionId, record, actor);
-    await this.events.emit('connection.file_added', {
+    const file = await recordFile(this.deps.db, this.deps.store, connectionId, record, actor);
+    await this.deps.events.emit('connection.file_added', {
       connectionId: file.connectionId,
       fileId: file.id,
       fileName: file.fileName,
@@ -148,12 +138,12 @@ export class ConnectionsService {
   }
 
   deleteFile(fileId: number, actor: Viewer) {
-    return deleteFile(this.db, this.store, fileId, actor);
+    return deleteFile(this.deps.db, this.deps.store, fileId, actor);
   }
 
   /** A signed download of a file: admins always, its owner once a report on it is paid for. */
   fileDownloadUrl(fileId: number, viewer: Viewer) {
-    return fileDownloadUrl(this.db, this.store, fileId, viewer, (connectionId) =>
+    return fileDownloadUrl(this.deps.db, this.deps.store, fileId, viewer, (connectionId) =>
       this.assertPaidFor(connectionId, viewer),
     );
   }
@@ -165,9 +155,9 @@ export class ConnectionsService {
    * connection at all; 402 when they could buy access.
    */
   async assertPaidFor(connectionId: number, viewer: Viewer): Promise<void> {
-    const row = await findConnectionRow(this.db, connectionId, viewer);
+    const row = await findConnectionRow(this.deps.db, connectionId, viewer);
     if (viewer.role === 'admin') return;
-    if (!(await this.paidAccess(row.id, viewer.id))) {
+    if (!(await this.deps.paidAccess(row.id, viewer.id))) {
       throw new AppError(
         402,
         'Generate a report on this connection to download its files.',
@@ -188,7 +178,7 @@ export class ConnectionsService {
       status,
       announce: async () => {
         if (!moved) return;
-        await this.events.emit('connection.status_changed', {
+        await this.deps.events.emit('connection.status_changed', {
           connectionId,
           from: 'pending',
           to: 'in_progress',
@@ -200,28 +190,28 @@ export class ConnectionsService {
   // Credentials
 
   revealCredentials(id: number, actor: Viewer, ip: string) {
-    return revealCredentials(this.db, this.vault, id, actor, ip);
+    return revealCredentials(this.deps.db, this.deps.vault, id, actor, ip);
   }
 
   purgeDueCredentials(retentionDays: number) {
-    return purgeDueCredentials(this.db, retentionDays);
+    return purgeDueCredentials(this.deps.db, retentionDays);
   }
 
   // What background work reads and records
 
   /** A connection's facts, owner, provider and files (with object keys) for its report. */
   reportSubject(connectionId: number) {
-    return reportSubject(this.db, connectionId);
+    return reportSubject(this.deps.db, connectionId);
   }
 
   /** The connection a login check is about, with its credentials opened; null when gone. */
   loginSubject(connectionId: number) {
-    return loginSubject(this.db, this.vault, connectionId);
+    return loginSubject(this.deps.db, this.deps.vault, connectionId);
   }
 
   /** When a login at this provider's portal was last checked by any process. */
   lastLoginCheckAt(providerId: number) {
-    return lastCheckAt(this.db, providerId);
+    return lastCheckAt(this.deps.db, providerId);
   }
 
   /**
@@ -233,9 +223,9 @@ export class ConnectionsService {
     result: { verified: boolean | null; message: string },
     options: { announce: boolean },
   ) {
-    await writeVerification(this.db, connectionId, result.verified, result.message);
+    await writeVerification(this.deps.db, connectionId, result.verified, result.message);
     if (options.announce) {
-      await this.events.emit('connection.credentials_checked', {
+      await this.deps.events.emit('connection.credentials_checked', {
         connectionId,
         verified: result.verified,
         message: result.message,
@@ -247,16 +237,16 @@ export class ConnectionsService {
 
   /** False when a retrieval already runs on this connection. */
   claimRetrieval(connectionId: number) {
-    return claimRetrieval(this.db, connectionId);
+    return claimRetrieval(this.deps.db, connectionId);
   }
 
   /** Keeps the portal's session after a login with the customer's code (sealed). */
   async savePortalSession(connectionId: number, state: string) {
-    await writePortalSession(this.db, this.vault, connectionId, state);
+    await writePortalSession(this.deps.db, this.deps.vault, connectionId, state);
   }
 
   releaseRetrieval(connectionId: number) {
-    return releaseRetrieval(this.db, connectionId);
+    return releaseRetrieval(this.deps.db, connectionId);
   }
 
   /**
@@ -266,13 +256,13 @@ export class ConnectionsService {
    */
   async recordRetrieved(connectionId: number, found: RetrievedDocuments) {
     const { added, completedFrom } = await recordRetrieved(
-      this.db,
-      this.store,
+      this.deps.db,
+      this.deps.store,
       connectionId,
       found,
     );
     for (const file of added) {
-      await this.events.emit('connection.file_added', {
+      await this.deps.events.emit('connection.file_added', {
         connectionId,
         fileId: file.id,
         fileName: file.fileName,
@@ -280,7 +270,7 @@ export class ConnectionsService {
       });
     }
     if (completedFrom) {
-      await this.events.emit('connection.status_changed', {
+      await this.deps.events.emit('connection.status_changed', {
         connectionId,
         from: completedFrom,
         to: 'complete',
@@ -290,17 +280,17 @@ export class ConnectionsService {
   }
 
   importSubject(fileId: number) {
-    return importSubject(this.db, fileId);
+    return importSubject(this.deps.db, fileId);
   }
 
   /** Records what a statement PDF says; its facts fill the connection where they may. */
   recordStatement(file: { id: number; connectionId: number }, statement: Statement) {
-    return writeStatement(this.db, file, statement);
+    return writeStatement(this.deps.db, file, statement);
   }
 
   /** The statements read on a connection's PDFs, newest first. */
   statementsOf(connectionId: number) {
-    return statementsOf(this.db, connectionId);
+    return statementsOf(this.deps.db, connectionId);
   }
 
   /**
@@ -311,7 +301,7 @@ export class ConnectionsService {
     file: { id: number; connectionId: number },
     outcome: { status: 'imported' } | { status: 'failed'; error: string },
     figures?: ImportedFigures,
-    tx: Executor = this.db,
+    tx: Executor = this.deps.db,
   ) {
     return writeImport(tx, file, outcome, figures);
   }
