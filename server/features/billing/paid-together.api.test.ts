@@ -14,10 +14,8 @@ import { BillingService } from './service.ts';
 // (a billed request on a connection nobody is working on, or the reverse).
 
 let t: TestApp;
-let providerId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  providerId = (await createProvider(t.database.db)).id;
 });
 afterAll(() => t.close());
 
@@ -34,13 +32,14 @@ function failingAfterTheMove(real: ConnectionsService): ConnectionsService {
 describe('a paid request and its connection', () => {
   it('commit together: a failure leaves both as they were, and the retry completes both', async () => {
     const { services } = t.app;
+    const provider = await createProvider(t.database.db);
     const owner = await createUser(t.database.db);
     await services.billing.recordTestCard(owner, 'basic');
     const [user] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
     if (!user) throw new Error('the user vanished');
     const { id: connectionId } = await services.connections.createFromSubmission(
       user.uniqueFormUrl,
-      CustomerSubmission.parse(submission(providerId)),
+      CustomerSubmission.parse(submission(provider.id)),
     );
     const billing = new BillingService({
       db: t.database.db,

@@ -1,17 +1,23 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { UsageRecord, UsageStatus } from '../../../common/billing.ts';
-import type { Db, Executor } from '../../db/client.ts';
-import { billingProfiles, connections, stripeEvents, usageRecords } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { connections, usageRecords } from '../../db/schema.ts';
 import { keyset, type Page } from '../../lib/cursor.ts';
 import { notFound } from '../../lib/errors.ts';
 
 export type UsageRow = typeof usageRecords.$inferSelect;
-export type ProfileRow = typeof billingProfiles.$inferSelect;
 
 /** A request is open until it failed, was refunded or its report was delivered. */
-export const OPEN_STATUSES: UsageStatus[] = ['pending', 'billed', 'invoiced', 'requires_action'];
+const OPEN_STATUSES: UsageStatus[] = ['pending', 'billed', 'invoiced', 'requires_action'];
 /** What the user owes or paid: these count towards the total and unlock downloads. */
 export const PAID_STATUSES: UsageStatus[] = ['billed', 'invoiced'];
+
+/** Paid for (billed or on the invoice), and its report not delivered yet. */
+const paidAndWaitingNow = () =>
+  and(isNull(usageRecords.fulfilledAt), inArray(usageRecords.status, PAID_STATUSES));
+
+const connectionIdsOf = (rows: { connectionId: number | null }[]) =>
+  new Set(rows.map((r) => r.connectionId).filter((id): id is number => id !== null));
 
 export function toUsageRecord(row: UsageRow): UsageRecord {
   return {
@@ -29,7 +35,10 @@ export function toUsageRecord(row: UsageRow): UsageRecord {
   };
 }
 
-export async function findOpenRequest(db: Db, connectionId: number): Promise<UsageRow | undefined> {
+export async function findOpenRequest(
+  db: Executor,
+  connectionId: number,
+): Promise<UsageRow | undefined> {
   const [row] = await db
     .select()
     .from(usageRecords)
@@ -83,24 +92,23 @@ function isMissingUser(error: unknown): boolean {
   return cause?.code === '23502' && cause.column === 'user_id';
 }
 
-export async function findRecord(db: Db, id: number): Promise<UsageRow | undefined> {
+export async function findRecord(db: Executor, id: number): Promise<UsageRow | undefined> {
   const [row] = await db.select().from(usageRecords).where(eq(usageRecords.id, id)).limit(1);
   return row;
 }
 
+/** What settling, an invoice's outcome or a refund may change on a record. */
+export type RecordChange = Partial<
+  Pick<
+    UsageRow,
+    'status' | 'statusMessage' | 'stripePaymentIntentId' | 'stripeInvoiceItemId' | 'stripeRefundId'
+  >
+>;
+
 export async function updateRecord(
   db: Executor,
   id: number,
-  change: Partial<
-    Pick<
-      UsageRow,
-      | 'status'
-      | 'statusMessage'
-      | 'stripePaymentIntentId'
-      | 'stripeInvoiceItemId'
-      | 'stripeRefundId'
-    >
-  >,
+  change: RecordChange,
 ): Promise<UsageRow> {
   const [row] = await db
     .update(usageRecords)
@@ -112,7 +120,7 @@ export async function updateRecord(
 }
 
 /** A user's records, newest first, a page at a time (one row more than asked: see pageResult). */
-export async function listRecords(db: Db, userId: number, page: Page): Promise<UsageRow[]> {
+export async function listRecords(db: Executor, userId: number, page: Page): Promise<UsageRow[]> {
   const { where, orderBy } = keyset(usageRecords.createdAt, usageRecords.id, page.after);
   return db
     .select()
@@ -123,7 +131,7 @@ export async function listRecords(db: Db, userId: number, page: Page): Promise<U
 }
 
 /** What a user was billed or has on an invoice, over all their records. */
-export async function paidTotalOf(db: Db, userId: number): Promise<number> {
+export async function paidTotalOf(db: Executor, userId: number): Promise<number> {
   const [row] = await db
     .select({ cents: sql<string | null>`sum(${usageRecords.costCents})` })
     .from(usageRecords)
@@ -147,16 +155,16 @@ export async function hasPaidRequest(db: Executor, connectionId: number, userId:
 }
 
 /** The connections this user paid a report for (paid access, for many at once). */
-export async function paidConnectionsOf(db: Db, userId: number): Promise<Set<number>> {
+export async function paidConnectionsOf(db: Executor, userId: number): Promise<Set<number>> {
   const rows = await db
     .selectDistinct({ connectionId: usageRecords.connectionId })
     .from(usageRecords)
     .where(and(eq(usageRecords.userId, userId), inArray(usageRecords.status, PAID_STATUSES)));
-  return new Set(rows.map((r) => r.connectionId).filter((id): id is number => id !== null));
+  return connectionIdsOf(rows);
 }
 
 /** Records still pending after `olderThan`: a crash or a lost answer between charge and record. */
-export async function stalePending(db: Db, olderThan: Date): Promise<UsageRow[]> {
+export async function stalePending(db: Executor, olderThan: Date): Promise<UsageRow[]> {
   return db
     .select()
     .from(usageRecords)
@@ -164,66 +172,7 @@ export async function stalePending(db: Db, olderThan: Date): Promise<UsageRow[]>
     .limit(100);
 }
 
-export async function getProfile(db: Db, userId: number): Promise<ProfileRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(billingProfiles)
-    .where(eq(billingProfiles.userId, userId))
-    .limit(1);
-  return row;
-}
-
-export async function saveProfile(
-  db: Db,
-  userId: number,
-  change: Partial<Omit<ProfileRow, 'userId' | 'updatedAt'>>,
-): Promise<void> {
-  const values = { ...change, updatedAt: new Date() };
-  await db
-    .insert(billingProfiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: billingProfiles.userId, set: values });
-}
-
-export async function findProfileBySubscription(db: Db, subscriptionId: string) {
-  const [row] = await db
-    .select()
-    .from(billingProfiles)
-    .where(eq(billingProfiles.subscriptionId, subscriptionId))
-    .limit(1);
-  return row;
-}
-
-/** Records a provider event; false when it was seen before (a replay or a duplicate). */
-export async function firstSighting(db: Db, id: string, type: string): Promise<boolean> {
-  const rows = await db
-    .insert(stripeEvents)
-    .values({ id, type })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvents.id });
-  return rows.length > 0;
-}
-
-/** Forgets an event whose handling failed, so the provider's retry applies it. */
-export async function forgetEvent(db: Db, id: string): Promise<void> {
-  await db.delete(stripeEvents).where(eq(stripeEvents.id, id));
-}
-
-export async function recordsWithInvoiceItems(db: Db, itemIds: string[]) {
-  if (itemIds.length === 0) return [];
-  return db.select().from(usageRecords).where(inArray(usageRecords.stripeInvoiceItemId, itemIds));
-}
-
-export async function recordByPaymentIntent(db: Db, paymentIntentId: string) {
-  const [row] = await db
-    .select()
-    .from(usageRecords)
-    .where(eq(usageRecords.stripePaymentIntentId, paymentIntentId))
-    .limit(1);
-  return row;
-}
-
-export async function recordsOfConnection(db: Db, connectionId: number): Promise<UsageRow[]> {
+export async function recordsOfConnection(db: Executor, connectionId: number): Promise<UsageRow[]> {
   return db
     .select()
     .from(usageRecords)
@@ -232,30 +181,19 @@ export async function recordsOfConnection(db: Db, connectionId: number): Promise
     .limit(100);
 }
 
-export async function fulfilRecord(db: Db, id: number): Promise<void> {
+/** The report of a paid request was delivered; anything not paid is left as it is. */
+export async function fulfilRecord(db: Executor, id: number): Promise<void> {
   await db
     .update(usageRecords)
     .set({ fulfilledAt: new Date(), updatedAt: new Date() })
-    .where(
-      and(
-        eq(usageRecords.id, id),
-        isNull(usageRecords.fulfilledAt),
-        inArray(usageRecords.status, PAID_STATUSES),
-      ),
-    );
+    .where(and(eq(usageRecords.id, id), paidAndWaitingNow()));
 }
 
-export async function paidAndWaiting(db: Db, connectionIds: number[]): Promise<Set<number>> {
+export async function paidAndWaiting(db: Executor, connectionIds: number[]): Promise<Set<number>> {
   if (connectionIds.length === 0) return new Set();
   const rows = await db
     .select({ connectionId: usageRecords.connectionId })
     .from(usageRecords)
-    .where(
-      and(
-        inArray(usageRecords.connectionId, connectionIds),
-        isNull(usageRecords.fulfilledAt),
-        inArray(usageRecords.status, PAID_STATUSES),
-      ),
-    );
-  return new Set(rows.map((r) => r.connectionId).filter((id): id is number => id !== null));
+    .where(and(inArray(usageRecords.connectionId, connectionIds), paidAndWaitingNow()));
+  return connectionIdsOf(rows);
 }

@@ -46,10 +46,7 @@ export function billingRoutes(app: FastifyInstance, { billing }: Pick<Services, 
       config: { access: 'user', rateLimit: paymentLimit },
       schema: { body: ConfirmSetupBody, response: { 200: BillingSummary } },
     },
-    async (request) => {
-      await billing.confirmSetup(currentUser(request), request.body.setupIntentId);
-      return billing.summary(currentUser(request));
-    },
+    async (request) => billing.confirmSetup(currentUser(request), request.body.setupIntentId),
   );
 
   api.post(
@@ -58,10 +55,7 @@ export function billingRoutes(app: FastifyInstance, { billing }: Pick<Services, 
       config: { access: 'user', rateLimit: paymentLimit },
       schema: { body: TestCardBody, response: { 200: BillingSummary } },
     },
-    async (request) => {
-      await billing.recordTestCard(currentUser(request), request.body.plan);
-      return billing.summary(currentUser(request));
-    },
+    async (request) => billing.recordTestCard(currentUser(request), request.body.plan),
   );
 
   // Also with an API key: only premium users hold working keys, so a request goes on the

@@ -2,6 +2,7 @@ import type {
   Connection,
   ConnectionPage,
   ConnectionQuery,
+  ConnectionStatus,
   ConnectionUpdate,
   FileRecord,
   Statement,
@@ -17,6 +18,7 @@ import { findConnectionRow, type Viewer } from './access.ts';
 import { purgeDueCredentials, revealCredentials, writePortalSession } from './credentials.ts';
 import { applyEdit, startWork } from './edits.ts';
 import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
+import type { FileRow } from './mapping.ts';
 import { getConnection, latestConnections, listConnections } from './queries.ts';
 import {
   type ImportedFigures,
@@ -110,11 +112,7 @@ export class ConnectionsService {
     const previousStatus = await applyEdit(this.deps.db, id, update, actor);
     const connection = await getConnection(this.deps.db, id, actor);
     if (connection.status !== previousStatus) {
-      await this.deps.events.emit('connection.status_changed', {
-        connectionId: id,
-        from: previousStatus,
-        to: connection.status,
-      });
+      await this.statusChanged(id, previousStatus, connection.status);
     }
     return connection;
   }
@@ -128,12 +126,7 @@ export class ConnectionsService {
   /** Records an uploaded file, then `connection.file_added` (interval files get imported). */
   async recordFile(connectionId: number, record: FileRecord, actor: Viewer) {
     const file = await recordFile(this.deps.db, this.deps.store, connectionId, record, actor);
-    await this.deps.events.emit('connection.file_added', {
-      connectionId: file.connectionId,
-      fileId: file.id,
-      fileName: file.fileName,
-      fileType: file.fileType,
-    });
+    await this.fileAdded(file);
     return file;
   }
 
@@ -174,17 +167,10 @@ export class ConnectionsService {
    */
   async startWork(tx: Executor, connectionId: number, actorId: number) {
     const { moved, status } = await startWork(tx, connectionId, actorId);
-    return {
-      status,
-      announce: async () => {
-        if (!moved) return;
-        await this.deps.events.emit('connection.status_changed', {
-          connectionId,
-          from: 'pending',
-          to: 'in_progress',
-        });
-      },
+    const announce = async () => {
+      if (moved) await this.statusChanged(connectionId, 'pending', 'in_progress');
     };
+    return { status, announce };
   }
 
   // Credentials
@@ -261,21 +247,8 @@ export class ConnectionsService {
       connectionId,
       found,
     );
-    for (const file of added) {
-      await this.deps.events.emit('connection.file_added', {
-        connectionId,
-        fileId: file.id,
-        fileName: file.fileName,
-        fileType: file.fileType,
-      });
-    }
-    if (completedFrom) {
-      await this.deps.events.emit('connection.status_changed', {
-        connectionId,
-        from: completedFrom,
-        to: 'complete',
-      });
-    }
+    for (const file of added) await this.fileAdded(file);
+    if (completedFrom) await this.statusChanged(connectionId, completedFrom, 'complete');
     return { added: added.length, completed: completedFrom !== null };
   }
 
@@ -304,5 +277,21 @@ export class ConnectionsService {
     tx: Executor = this.deps.db,
   ) {
     return writeImport(tx, file, outcome, figures);
+  }
+
+  // What each change announces
+
+  /** Interval files get imported, statements read, and webhooks hear of it. */
+  private fileAdded(file: Pick<FileRow, 'id' | 'connectionId' | 'fileName' | 'fileType'>) {
+    return this.deps.events.emit('connection.file_added', {
+      connectionId: file.connectionId,
+      fileId: file.id,
+      fileName: file.fileName,
+      fileType: file.fileType,
+    });
+  }
+
+  private statusChanged(connectionId: number, from: ConnectionStatus, to: ConnectionStatus) {
+    return this.deps.events.emit('connection.status_changed', { connectionId, from, to });
   }
 }

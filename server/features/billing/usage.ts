@@ -1,0 +1,227 @@
+import type { RecordUsageBody, RecordUsageResponse } from '../../../common/billing.ts';
+import { PLANS } from '../../../common/plans.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { findUserById, type UserRow } from '../users/service.ts';
+import { type BillingDeps, isTestMode, liveSubscriptionOf, paymentRequired } from './deps.ts';
+import { getProfile } from './profiles.ts';
+import {
+  findOpenRequest,
+  findRecord,
+  insertRequest,
+  type RecordChange,
+  stalePending,
+  toUsageRecord,
+  type UsageRow,
+  updateRecord,
+} from './records.ts';
+
+/**
+ * A call to Stripe that did not come back leaves the record pending: the retry sends the same
+ * idempotency key, so the user may safely try again.
+ */
+const orProviderDown = <T>(call: Promise<T>): Promise<T> =>
+  call.catch(() => {
+    throw new AppError(
+      502,
+      'The payment provider did not answer. Nothing was charged twice: please try again.',
+      'payment_provider_unavailable',
+    );
+  });
+
+/**
+ * POST /api/record-usage. The owner of the connection, with a card: a pending usage record
+ * first (its id is the idempotency key), then the charge, then the record says how it went.
+ * An open request for the connection is returned instead of charging again.
+ */
+export async function recordUsage(
+  deps: BillingDeps,
+  user: UserRow,
+  body: RecordUsageBody,
+): Promise<RecordUsageResponse> {
+  // The session's copy of the user: every change to its card or plan emits
+  // user.billing_changed, which drops the cached copy in every process (NOTIFY).
+  if (!user.stripeCustomerId || !user.paymentMethodId) {
+    // Only the owner learns that a card is missing; anyone else learns nothing.
+    await deps.connections.assertVisible(body.connectionId, { id: user.id, role: 'user' });
+    throw paymentRequired('Please add a payment method before generating a report');
+  }
+  const plan = user.planType === 'premium' ? PLANS.premium : PLANS.basic;
+  const open =
+    (await insertRequest(deps.db, {
+      userId: user.id,
+      connectionId: body.connectionId,
+      reportType: body.reportType,
+      description: body.description ?? `Utility report for connection #${body.connectionId}`,
+      costCents: plan.pricePerReportCents,
+      plan: plan.id,
+      testMode: isTestMode(deps),
+    })) ?? (await findOpenRequest(deps.db, body.connectionId));
+  // Only the owner, admins included: this is buying, not administering.
+  if (!open || open.userId !== user.id) throw notFound('Connection not found');
+  const settled = await settle(deps, open, user);
+  if (settled.row.status === 'failed') {
+    throw paymentRequired(settled.row.statusMessage ?? 'Your card was declined.');
+  }
+  return { ...toUsageRecord(settled.row), paymentIntentClientSecret: settled.clientSecret };
+}
+
+/** Moves a pending record on: charge (basic) or invoice item (premium), each exactly once. */
+async function settle(
+  deps: BillingDeps,
+  row: UsageRow,
+  user: UserRow,
+): Promise<{ row: UsageRow; clientSecret: string | null }> {
+  if (row.status !== 'pending') {
+    return { row, clientSecret: await clientSecretOf(deps, row) };
+  }
+  if (!user.stripeCustomerId || !user.paymentMethodId) {
+    throw paymentRequired('Please add a payment method before generating a report');
+  }
+  const key = `usage-record-${row.id}`;
+  const metadata = {
+    usageRecordId: String(row.id),
+    userId: String(row.userId),
+    connectionId: String(row.connectionId ?? ''),
+  };
+  const description = row.description ?? 'Utility report';
+  if (row.plan === 'premium') {
+    const subscriptionId = liveSubscriptionOf(await getProfile(deps.db, row.userId));
+    if (!subscriptionId) {
+      const failed = await updateRecord(deps.db, row.id, {
+        status: 'failed',
+        statusMessage: 'Your subscription is not active. Choose a plan again to continue.',
+      });
+      return { row: failed, clientSecret: null };
+    }
+    const item = await orProviderDown(
+      deps.payments.addInvoiceItem({
+        customerId: user.stripeCustomerId,
+        subscriptionId,
+        amountCents: row.costCents,
+        description,
+        metadata,
+        idempotencyKey: key,
+      }),
+    );
+    const invoiced = await recordPaid(deps, row, {
+      status: 'invoiced',
+      statusMessage: 'On your next monthly invoice',
+      stripeInvoiceItemId: item.invoiceItemId,
+    });
+    return { row: invoiced, clientSecret: null };
+  }
+  const result = await orProviderDown(
+    deps.payments.charge({
+      amountCents: row.costCents,
+      customerId: user.stripeCustomerId,
+      paymentMethodId: user.paymentMethodId,
+      description,
+      metadata,
+      idempotencyKey: key,
+    }),
+  );
+  if (result.status === 'succeeded') {
+    const billed = await recordPaid(deps, row, {
+      status: 'billed',
+      statusMessage: null,
+      stripePaymentIntentId: result.paymentIntentId,
+    });
+    return { row: billed, clientSecret: null };
+  }
+  const waiting = result.status === 'requires_action';
+  const unpaid = await updateRecord(deps.db, row.id, {
+    status: waiting ? 'requires_action' : 'failed',
+    statusMessage: result.message,
+    stripePaymentIntentId: result.paymentIntentId,
+  });
+  return { row: unpaid, clientSecret: waiting ? result.clientSecret : null };
+}
+
+async function clientSecretOf(deps: BillingDeps, row: UsageRow): Promise<string | null> {
+  if (row.status !== 'requires_action' || !row.stripePaymentIntentId) return null;
+  const intent = await deps.payments.retrievePaymentIntent(row.stripePaymentIntentId);
+  return intent.clientSecret ?? null;
+}
+
+/**
+ * Records that a request is paid (or on the invoice) and, in the same transaction, that its
+ * connection is being worked on: the two commit together or not at all. Once committed,
+ * announces both: the report is built now if the connection is complete, else when it
+ * becomes so.
+ */
+async function recordPaid(deps: BillingDeps, row: UsageRow, change: RecordChange) {
+  const connectionId = row.connectionId;
+  if (connectionId === null) return updateRecord(deps.db, row.id, change);
+  const { updated, work } = await deps.db.transaction(async (tx) => ({
+    updated: await updateRecord(tx, row.id, change),
+    work: await deps.connections.startWork(tx, connectionId, row.userId),
+  }));
+  await work.announce();
+  if (work.status) {
+    await deps.events.emit('report.requested', {
+      usageRecordId: updated.id,
+      connectionId,
+      userId: updated.userId,
+      connectionStatus: work.status,
+    });
+  }
+  return updated;
+}
+
+/** After the cardholder confirmed on session (3-D Secure): re-read the PaymentIntent. */
+export async function confirmUsage(
+  deps: BillingDeps,
+  user: UserRow,
+  id: number,
+): Promise<RecordUsageResponse> {
+  const row = await findRecord(deps.db, id);
+  if (!row || row.userId !== user.id) throw notFound('Usage record not found');
+  const applied = row.stripePaymentIntentId
+    ? await applyPaymentIntent(deps, row.stripePaymentIntentId)
+    : row;
+  const current = applied ?? row;
+  if (current.status === 'failed') {
+    throw paymentRequired(current.statusMessage ?? 'The payment was not confirmed.');
+  }
+  return {
+    ...toUsageRecord(current),
+    paymentIntentClientSecret: await clientSecretOf(deps, current),
+  };
+}
+
+/** A PaymentIntent's real state, applied to its usage record (page return or webhook). */
+export async function applyPaymentIntent(
+  deps: BillingDeps,
+  paymentIntentId: string,
+): Promise<UsageRow | undefined> {
+  const intent = await deps.payments.retrievePaymentIntent(paymentIntentId);
+  const id = Number(intent.metadata.usageRecordId);
+  const row = Number.isInteger(id) ? await findRecord(deps.db, id) : undefined;
+  if (!row) return undefined;
+  const unsettled = row.status === 'requires_action' || row.status === 'pending';
+  if (intent.status === 'succeeded' && unsettled) {
+    return recordPaid(deps, row, {
+      status: 'billed',
+      statusMessage: null,
+      stripePaymentIntentId: intent.id,
+    });
+  }
+  const gaveUp = intent.status === 'requires_payment_method' || intent.status === 'canceled';
+  if (gaveUp && unsettled) {
+    return updateRecord(deps.db, row.id, {
+      status: 'failed',
+      statusMessage: intent.lastError ?? 'The payment was not completed.',
+    });
+  }
+  return row;
+}
+
+/** Requests left pending by a crash or a lost answer: settled with their own key (once). */
+export async function settleStalePending(deps: BillingDeps, olderThanMs: number): Promise<number> {
+  const rows = await stalePending(deps.db, new Date(Date.now() - olderThanMs));
+  for (const row of rows) {
+    const user = await findUserById(deps.db, row.userId);
+    if (user) await settle(deps, row, user);
+  }
+  return rows.length;
+}
