@@ -9,7 +9,7 @@ import { findConnectionRow, ownedBy, type Viewer } from './access.ts';
 import { type ConnectionRow, toConnection } from './mapping.ts';
 
 /** Past this many matches the admin list reports "1,000+" rather than counting them all. */
-export const TOTAL_CAP = 1000;
+const TOTAL_CAP = 1000;
 
 /** Loads provider, owner and files for a set of connection rows, in their order. */
 async function hydrate(db: Db, rows: ConnectionRow[]): Promise<Connection[]> {
@@ -43,7 +43,7 @@ async function hydrate(db: Db, rows: ConnectionRow[]): Promise<Connection[]> {
 }
 
 /** The text an admin search looks in: customer, account and (by id) owner and provider. */
-export const customerSearchText = sql`lower(coalesce(${connections.customerName}, '') || ' ' || coalesce(${connections.customerEmail}, '') || ' ' || coalesce(${connections.accountName}, '') || ' ' || coalesce(${connections.accountNumber}, ''))`;
+const customerSearchText = sql`lower(coalesce(${connections.customerName}, '') || ' ' || coalesce(${connections.customerEmail}, '') || ' ' || coalesce(${connections.accountName}, '') || ' ' || coalesce(${connections.accountNumber}, ''))`;
 
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

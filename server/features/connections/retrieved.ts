@@ -72,7 +72,7 @@ export async function releaseRetrieval(db: Db, connectionId: number): Promise<vo
 }
 
 /** The admin's sentence: what was found, and what is left to do by hand. */
-export function retrievalMessage(found: RetrievedDocuments, completed: boolean): string {
+function retrievalMessage(found: RetrievedDocuments, completed: boolean): string {
   const parts = [
     `bills found: ${found.bills}${found.bills === 0 ? ' (an admin must upload them)' : ''}`,
     found.intervalExport

@@ -44,7 +44,6 @@ export type { Viewer } from './access.ts';
 
 /** Whether this user paid for a report on this connection (answered by billing). */
 export type PaidAccess = (connectionId: number, userId: number) => Promise<boolean>;
-export { TOTAL_CAP } from './queries.ts';
 export type { ImportedFigures, ReportSubject } from './records.ts';
 
 /**
