@@ -8,8 +8,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   // One retry, reported as flaky in the list: a journey that fails twice is a real failure. The
-  // provider journey's nested-dialog Escape step failed once in about ten full runs (left open
-  // in the closing note of 2026-11-23); one such miss must not sink a whole CI run.
+  // provider journey's nested-dialog Escape step has failed about once in ten full runs, cause
+  // not found; one such miss must not sink a whole CI run.
   retries: 1,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: 30_000,

@@ -23,7 +23,7 @@ export function AppRoutes() {
         <Route path="/auth" component={AuthPage} />
         <Route path="/set-password" component={SetPasswordPage} />
         <Route path="/pricing" component={PricingPage} />
-        {/* Checks the session itself, to show SPEC's payment waiting texts. */}
+        {/* Checks the session itself, so it can say what it waits for while it does. */}
         <Route path="/payment" component={PaymentPage} />
         <Route path="/form/code/:token" component={CodePage} />
         <Route path="/form/:uniqueFormUrl" component={CustomerFormPage} />

@@ -64,7 +64,7 @@ test('an admin finds a submission, edits it, adds a PDF and a CSV, completes it:
   await expect(row).toContainText('1,500.25 kWh');
   await expect(row).toContainText('$412.50');
 
-  // A PDF statement and the real PG&E interval export, one at a time (SPEC section 5).
+  // A PDF statement and the real PG&E interval export, one at a time (the dialog takes one file).
   await row.getByRole('button', { name: `Edit ${customer}'s connection` }).click();
   await expect(edit.getByText('No files yet.')).toBeVisible();
   const uploadButton = edit.getByRole('button', { name: 'Upload File' });

@@ -14,7 +14,7 @@ test('an admin adds a user with Send credentials; the user sets a password from 
 
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
-  // The SPEC texts, before anything is sent.
+  // The form's own texts, before anything is sent.
   await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please fill in all required fields');
   const username = uniqueUsername('invited');

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { ConfirmFooter, ModalDialog } from '@/components/modal-dialog.tsx';
 
-/** Asks before deleting something; stays open (and undismissable) while the delete runs. */
+/**
+ * Asks before deleting something (or revoking, deactivating: whatever cannot simply be taken
+ * back); stays open (and undismissable) while it runs.
+ */
 export function ConfirmDeleteDialog({
   open,
   title,
@@ -10,6 +13,8 @@ export function ConfirmDeleteDialog({
   pending,
   onConfirm,
   onClose,
+  confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
 }: {
   open: boolean;
   title: string;
@@ -18,6 +23,8 @@ export function ConfirmDeleteDialog({
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  confirmLabel?: string;
+  pendingLabel?: string;
 }) {
   return (
     <ModalDialog
@@ -32,8 +39,8 @@ export function ConfirmDeleteDialog({
       <p className="text-slate-600 text-sm">{note}</p>
       <ConfirmFooter
         destructive
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        confirmLabel={confirmLabel}
+        pendingLabel={pendingLabel}
         pending={pending}
         onConfirm={onConfirm}
       />

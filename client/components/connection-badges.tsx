@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils.ts';
 const badge =
   'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 font-medium text-xs';
 
-/** A connection's status, coloured as SPEC section 4 says (admin table and owner's cards). */
+/** A connection's status in its colour (admin table and owner's cards alike). */
 export function StatusBadge({ status }: { status: ConnectionStatus }) {
   return (
     <span className={cn(badge, 'capitalize', STATUS_CLASSES[status])}>{statusLabel(status)}</span>

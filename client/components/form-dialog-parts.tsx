@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
+import { BusyButton } from '@/components/busy-button.tsx';
 import { DialogCancel, DialogFooter } from '@/components/modal-dialog.tsx';
-import { Button } from '@/components/ui/button.tsx';
 
 /** The reason a dialog's form cannot be saved, read out to screen readers. */
 export function FormProblem({ problem }: { problem: string | null | undefined }) {
@@ -27,9 +27,35 @@ export function SaveCancelFooter({
   return (
     <DialogFooter>
       <DialogCancel disabled={saving} />
-      <Button type="submit" disabled={saving}>
-        {saving ? 'Saving...' : submitLabel}
-      </Button>
+      <BusyButton type="submit" busy={saving} busyLabel="Saving...">
+        {submitLabel}
+      </BusyButton>
     </DialogFooter>
+  );
+}
+
+/** The end of a form outside a dialog: why it cannot be sent, if so, and its submit button. */
+export function FormSubmit({
+  problem,
+  busy,
+  busyLabel,
+  size,
+  className,
+  children,
+}: {
+  problem: string | null;
+  busy: boolean;
+  busyLabel: string;
+  size?: 'lg';
+  className?: string;
+  children: string;
+}) {
+  return (
+    <>
+      <FormProblem problem={problem} />
+      <BusyButton type="submit" size={size} className={className} busy={busy} busyLabel={busyLabel}>
+        {children}
+      </BusyButton>
+    </>
   );
 }

@@ -1,24 +1,19 @@
 import { Copy, ExternalLink, Link2, Mail, MessageSquareText } from 'lucide-react';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
+import { CardContent } from '@/components/ui/card.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { copyAndTell } from '@/lib/clipboard.ts';
 import { mailtoHref } from '@/lib/mailto.ts';
 
-/** The address of a user's public customer form (DESIGN section 6: never the numeric id). */
+/** The address of a user's public customer form: their random form id, never their user id. */
 export function customerFormUrl(uniqueFormUrl: string, origin = window.location.origin): string {
   return `${origin}/form/${encodeURIComponent(uniqueFormUrl)}`;
 }
 
-export const FORM_EMAIL_SUBJECT = 'Your Customer Connection Form';
+const FORM_EMAIL_SUBJECT = 'Your Customer Connection Form';
 
-/** The prewritten email (SPEC section 2): a mail composer opens with it. */
+/** The prewritten email a user sends a customer: their mail app opens with it. */
 export function formEmailHref(url: string): string {
   const body = `Hello,\n\nPlease use this secure form to connect your utility account, so we can retrieve your utility statements and interval data:\n\n${url}\n\nThank you.`;
   return mailtoHref('', FORM_EMAIL_SUBJECT, body);
@@ -34,16 +29,11 @@ export function FormLinkCard({ uniqueFormUrl }: { uniqueFormUrl: string }) {
   const url = customerFormUrl(uniqueFormUrl);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Link2 className="size-5 text-blue-600" aria-hidden="true" />
-          Your Customer Form URL
-        </CardTitle>
-        <CardDescription>
-          Share this link with your customers so they can connect their utility account.
-        </CardDescription>
-      </CardHeader>
+    <TitledCard
+      icon={Link2}
+      title="Your Customer Form URL"
+      description="Share this link with your customers so they can connect their utility account."
+    >
       <CardContent className="grid grid-cols-1 gap-3">
         <label htmlFor="customer-form-url" className="sr-only">
           Customer form URL
@@ -106,6 +96,6 @@ export function FormLinkCard({ uniqueFormUrl }: { uniqueFormUrl: string }) {
           </Button>
         </div>
       </CardContent>
-    </Card>
+    </TitledCard>
   );
 }

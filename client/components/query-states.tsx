@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertCircle, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
@@ -5,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/utils.ts';
 
 /** A load under way: a centred spinner naming what is loading. */
-export function LoadingBlock({ label }: { label: string }) {
+function LoadingBlock({ label }: { label: string }) {
   return (
     <div className="flex justify-center py-12">
       <Spinner label={label} />
@@ -66,4 +67,34 @@ export function EmptyState({
       {children}
     </div>
   );
+}
+
+/**
+ * A query's loading and failed states said the usual way; once its data is there, the
+ * children render it.
+ */
+export function QueryView<T>({
+  query,
+  loading,
+  failed,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** "Loading usage..." */
+  loading: string;
+  /** What could not be loaded, as the failure's title. */
+  failed: string;
+  /** Shown instead of the children when the data is an empty list. */
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingBlock label={loading} />;
+  if (query.isError) {
+    return (
+      <LoadFailed title={failed} message={query.error.message} onRetry={() => query.refetch()} />
+    );
+  }
+  if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0) return empty;
+  return children(query.data);
 }

@@ -1,4 +1,4 @@
-/** The HTTP client every page uses (SPEC sections 7 and 8). */
+/** The HTTP client every page uses: the session cookie, JSON, and the server's messages. */
 import { STARTING_UP_MESSAGE } from '@common/starting-up.ts';
 import { waitForStart } from './starting-up.ts';
 
@@ -20,7 +20,7 @@ export class ApiError extends Error {
 const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 /**
- * The message of a failed response (SPEC section 8): the body's `message`, else
+ * The message of a failed response, for the user: the body's `message`, else
  * "{status} {statusText}"; when the body is not JSON, the status text alone.
  */
 export function errorMessageOf(

@@ -13,7 +13,7 @@ import { getQueryFn } from './query-client.ts';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
-/** What the register form sends; an empty email goes to the server as null (SPEC section 5). */
+/** What the register form sends; an empty email goes to the server as null (no email given). */
 export type RegisterInput = { username: string; email: string | null; password: string };
 
 type AuthContextValue = {

@@ -29,7 +29,7 @@ export function invalidateAfterBillingChange(queryClient: QueryClient): Promise<
   );
 }
 
-/** SPEC section 4: what the user sees once a payment method is stored. */
+/** What the user sees once a payment method is stored. */
 export const PAYMENT_METHOD_ADDED = {
   title: 'Payment Method Added',
   description: 'Your payment method has been successfully added!',

@@ -5,7 +5,7 @@ import { errorToast } from './error-toast.ts';
  * Copies text. The Clipboard API exists only on secure origins (https, localhost); elsewhere
  * (a server reached by its LAN address) fall back to a selected textarea and execCommand.
  */
-export async function copyText(text: string): Promise<void> {
+async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
     await navigator.clipboard.writeText(text);
     return;

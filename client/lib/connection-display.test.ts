@@ -155,7 +155,7 @@ describe('date ranges', () => {
 });
 
 describe('file sizes', () => {
-  it('shows sizes in KB with separators (SPEC section 9)', () => {
+  it('shows sizes in KB with separators', () => {
     expect(formatKilobytes(251_904)).toBe('246 KB');
     expect(formatKilobytes(10_485_760)).toBe('10,240 KB');
     expect(formatKilobytes(1024)).toBe('1 KB');
@@ -166,7 +166,7 @@ describe('file sizes', () => {
     expect(formatKilobytes(0)).toBe('0 KB');
   });
 
-  it('shows MB with one decimal to users (SPEC section 9)', () => {
+  it('shows MB with one decimal to users', () => {
     expect(formatMegabytes(1024 * 1024)).toBe('1.0 MB');
     expect(formatMegabytes(2_411_725)).toBe('2.3 MB');
     expect(formatMegabytes(10_485_760)).toBe('10.0 MB');

@@ -5,12 +5,12 @@ import type {
   Statement,
 } from '@common/connections.ts';
 
-/** SPEC section 4: underscores shown as spaces ("in progress"). */
+/** A status for people: underscores shown as spaces ("in progress"). */
 export function statusLabel(status: ConnectionStatus): string {
   return status.replaceAll('_', ' ');
 }
 
-/** SPEC section 4: complete green, in_progress yellow, pending grey. */
+/** Complete green, in progress yellow, pending grey: done, moving, waiting. */
 export const STATUS_CLASSES: Record<ConnectionStatus, string> = {
   complete: 'bg-emerald-100 text-emerald-800',
   in_progress: 'bg-amber-100 text-amber-800',
@@ -33,7 +33,7 @@ type CredentialsFields = Pick<
 >;
 
 /**
- * The admin table's Credentials column (SPEC section 4: Verified or Failed, and No
+ * The admin table's Credentials column (Verified or Failed, and No
  * credentials). Purged comes first: the login is gone whatever a check once said. A login no
  * check has answered yet is "Not checked" rather than a failure it has not had.
  */
@@ -48,7 +48,7 @@ export function credentialsListLabel(connection: CredentialsFields): {
   return { label: 'Not checked', tone: 'neutral' };
 }
 
-/** The admin detail's label (SPEC section 4): Verified, Not Verified, or No credentials. */
+/** The admin detail's label: Verified, Not Verified, or No credentials. */
 export function credentialsDetailLabel(
   connection: CredentialsFields,
 ): 'Verified' | 'Not Verified' | 'No credentials' {
@@ -106,14 +106,14 @@ export function formatCost(cost: number | null): string | null {
   return cost === null ? null : dollars.format(cost);
 }
 
-/** SPEC section 9: admins see file sizes in KB ("246 KB", "1,536 KB"); never "0 KB" for a file. */
+/** Admins see file sizes in KB ("246 KB", "1,536 KB") to compare them; never "0 KB" for a file. */
 export function formatKilobytes(bytes: number): string {
   const kb = bytes / 1024;
   if (bytes > 0 && kb < 1) return '< 1 KB';
   return `${integer.format(Math.round(kb))} KB`;
 }
 
-/** SPEC section 9: users see file sizes in MB with one decimal; never "0.0 MB" for a file. */
+/** Users see file sizes in MB with one decimal; never "0.0 MB" for a file. */
 export function formatMegabytes(bytes: number): string {
   const megabytes = bytes / (1024 * 1024);
   if (bytes > 0 && megabytes < 0.05) return '< 0.1 MB';

@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api.ts';
 
-/** The URL of a query: its key parts joined with '/' (SPEC section 7). */
+/** The URL of a query: its key parts joined with '/', so a key names what it reads. */
 export function queryKeyToUrl(queryKey: readonly unknown[]): string {
   return queryKey.map(String).join('/');
 }

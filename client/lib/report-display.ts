@@ -11,7 +11,7 @@ import { formatKwh } from './format.ts';
 
 /**
  * What the admin's Utility Reports view and the owner's connection cards say about a report
- * (SPEC section 2; DESIGN section 6, report lifecycle).
+ * through its life: queued, building, ready or failed, and rebuilt as a new version.
  */
 
 /** A version the worker has not finished with: the lists are re-read until it settles. */
@@ -32,7 +32,7 @@ const BUSY_LABELS: Record<Extract<ReportStatus, 'queued' | 'building'>, string> 
 };
 
 /** "Ready — version 2, built Nov 22, 2024" (the date in the viewer's time zone). */
-export function readyLabel(version: Pick<ReportVersion, 'version' | 'builtAt'>): string {
+function readyLabel(version: Pick<ReportVersion, 'version' | 'builtAt'>): string {
   const built = version.builtAt ? `, built ${formatDate(version.builtAt)}` : '';
   return `Ready — version ${version.version}${built}`;
 }
@@ -57,7 +57,7 @@ const kw = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** "12.3 kW". */
-export function formatKw(value: number): string {
+function formatKw(value: number): string {
   return `${kw.format(value)} kW`;
 }
 
@@ -120,7 +120,7 @@ export function mayHaveEarlierReady(latest: Pick<ReportVersion, 'status' | 'vers
 
 export type ReportDownload = {
   format: ReportFormat;
-  /** "Download HTML" (SPEC section 2), "Download PDF", "Download ZIP". */
+  /** "Download HTML", "Download PDF", "Download ZIP". */
   label: string;
   href: string;
   /** The name the server gives the file. */

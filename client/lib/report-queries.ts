@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { downloadableVersion, mayHaveEarlierReady } from './report-display.ts';
 
 /** GET /api/connections/:id/reports: every version of a connection's report, newest first. */
-export function reportVersionsQueryKey(connectionId: number) {
+function reportVersionsQueryKey(connectionId: number) {
   return ['/api/connections', connectionId, 'reports'] as const;
 }
 

@@ -38,7 +38,7 @@ describe('payment setup failures', () => {
 });
 
 describe('paymentReturnUrl', () => {
-  it("is the dashboard with SPEC's success flag", () => {
+  it('is the dashboard with the success flag', () => {
     expect(paymentReturnUrl('https://reports.example')).toBe(
       'https://reports.example/dashboard?payment=success',
     );

@@ -1,7 +1,7 @@
 import type { ToastInput } from '@/components/ui/use-toast.ts';
 import { ApiError } from './api.ts';
 
-/** SPEC section 8: an exception nobody expected while confirming. */
+/** An exception nobody expected while confirming: said plainly, with what to try next. */
 export const UNEXPECTED_ERROR_TOAST: ToastInput = {
   title: 'Error',
   description: 'An unexpected error occurred. Please try again.',
@@ -10,7 +10,7 @@ export const UNEXPECTED_ERROR_TOAST: ToastInput = {
 
 const SETUP_FAILED_FALLBACK = 'Your payment method could not be added. Please try again.';
 
-/** SPEC section 8: the card or its setup was refused, in the payment provider's words. */
+/** The card or its setup was refused, in the payment provider's words. */
 export function setupFailedToast(message: string | null | undefined): ToastInput {
   return {
     title: 'Payment Setup Failed',
@@ -28,7 +28,7 @@ export function setupErrorToast(error: unknown): ToastInput {
   return UNEXPECTED_ERROR_TOAST;
 }
 
-/** Where the payment provider sends the browser back after a redirect (SPEC section 4). */
+/** Where the payment provider sends the browser back after a redirect (a bank's check). */
 export function paymentReturnUrl(origin: string): string {
   return `${origin}/dashboard?payment=success`;
 }

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@common/constants.ts';
 import { useEffect } from 'react';
 
-export const DEFAULT_TITLE = `${PRODUCT_NAME}: utility data reports for energy professionals`;
+const DEFAULT_TITLE = `${PRODUCT_NAME}: utility data reports for energy professionals`;
 
 /** Names the browser tab after the page; without a title, the product's own. */
 export function usePageTitle(title?: string) {

@@ -35,7 +35,3 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('px-6 pb-6', className)} {...props} />;
 }
-
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex items-center px-6 pb-6', className)} {...props} />;
-}

@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils.ts';
 
-/** SPEC section 9: 5000 ms by default, swipe right past 50 px, F8 focuses the stack. */
+/** A toast stays 5000 ms unless told otherwise, goes with a swipe right past 50 px, F8 reaches it. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (
     <ToastPrimitive.Provider

@@ -1,10 +1,13 @@
 import { type ReactNode, useEffect, useState } from 'react';
 
-/** SPEC section 9: one toast at a time; a dismissed toast is removed 1,000,000 ms later. */
-export const TOAST_LIMIT = 1;
+/**
+ * One toast at a time: a new message replaces the one showing, so the latest is the one read.
+ * A dismissed toast closes at once and leaves the list 1,000,000 ms later.
+ */
+const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-export type ToastVariant = 'default' | 'destructive' | 'success';
+type ToastVariant = 'default' | 'destructive' | 'success';
 
 export type ToastInput = {
   title: ReactNode;

@@ -18,11 +18,11 @@ export type UploadedFile = UploadFileInfo & {
   key?: string;
 };
 
-export type FailedUpload = { name: string; error: string };
+type FailedUpload = { name: string; error: string };
 
 export type UploadResult = { successful: UploadedFile[]; failed: FailedUpload[] };
 
-/** SPEC section 5: the upload button's settings. */
+/** The upload button's settings: what it accepts, how many, and where a file is sent. */
 export type UploadOptions = {
   /** Default 1. The dialog offers "add more" only while fewer files are chosen. */
   maxNumberOfFiles?: number;

@@ -28,7 +28,7 @@ export type UploadButtonProps = UploadOptions & {
 };
 
 /**
- * A button opening the upload dialog (SPEC sections 4, 5 and 9): choose or drop files, start
+ * A button opening the upload dialog (connection files, provider logos): choose or drop files, start
  * the upload by hand, watch its progress. Uppy's code loads only when the button is hovered,
  * focused or pressed. The dialog closes itself once every file has arrived.
  */
@@ -102,4 +102,4 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
   }
 }
 
-export type { UploadedFile, UploadFileInfo, UploadParameters, UploadResult } from './types.ts';
+export type { UploadResult } from './types.ts';

@@ -10,7 +10,7 @@ import type { UploadOptions, UploadParameters, UploadResult } from './types.ts';
 import { uploadErrorMessage } from './upload-errors.ts';
 import { requestUploadParameters } from './upload-parameters.ts';
 
-/** SPEC section 9: the dialog's default size is 750 x 550; it shrinks with the viewport. */
+/** The uploader is 750 x 550 where there is room, and shrinks with a smaller viewport. */
 const DASHBOARD_HEIGHT = 'min(550px, calc(100dvh - 11rem))';
 const INFO_TIMEOUT_MS = 5000;
 const SINGLE_FILE_LOCALE = { strings: { dropPasteFiles: 'Drop a file here or %{browseFiles}' } };

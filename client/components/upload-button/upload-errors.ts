@@ -1,4 +1,4 @@
-/** SPEC section 8, upload widget messages. */
+/** What the upload dialog says when a file cannot be sent, in words the user can act on. */
 export const UPLOAD_NETWORK_ERROR =
   'This looks like a network error, the endpoint might be blocked by an internet provider or a firewall.';
 export const UPLOAD_AUTH_ERROR = 'Authorization required';

@@ -2,7 +2,7 @@ import type { UploadPurpose, UploadResponse } from '@common/uploads.ts';
 import { apiRequest } from '@/lib/api.ts';
 import type { UploadFileInfo, UploadParameters } from './types.ts';
 
-/** The default signer: asks our server for a signed PUT address for this file (SPEC section 7). */
+/** The default signer: asks our server for a signed PUT address for this file. */
 export function requestUploadParameters(purpose: UploadPurpose) {
   return async (file: UploadFileInfo): Promise<UploadParameters> => {
     const answer = await apiRequest<Partial<UploadResponse> & { uploadURL: string }>(

@@ -1,7 +1,8 @@
 import type { WebhookDelivery } from '@common/webhooks.ts';
-import { RefreshCw, RotateCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadFailed } from '@/components/query-states.tsx';
+import { RefreshButton } from '@/components/refresh-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/utils.ts';
@@ -45,16 +46,7 @@ export function DeliveriesPanel({
         <h4 id={headingId} className="font-medium text-slate-800 text-sm">
           Recent deliveries
         </h4>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => deliveries.refetch()}
-          disabled={deliveries.isFetching}
-        >
-          <RefreshCw className={cn(deliveries.isFetching && 'animate-spin')} aria-hidden="true" />
-          Refresh
-        </Button>
+        <RefreshButton query={deliveries} />
       </div>
       {deliveries.isPending ? (
         <Spinner label="Loading deliveries..." />

@@ -13,10 +13,10 @@ import { DELIVERY_POLL_MS, shouldPoll, type Watched } from './delivery-watch.ts'
  */
 
 /** `{basePath}`: a query key's parts joined with '/' are its URL. */
-export const endpointsKey = (basePath: string) => [basePath] as const;
+const endpointsKey = (basePath: string) => [basePath] as const;
 
 /** `{basePath}/{id}/deliveries`. */
-export const deliveriesKey = (basePath: string, endpointId: number) =>
+const deliveriesKey = (basePath: string, endpointId: number) =>
   [basePath, endpointId, 'deliveries'] as const;
 
 /** The endpoint list alone: its summaries (failed count, last delivery) follow the deliveries. */

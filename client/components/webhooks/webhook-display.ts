@@ -41,10 +41,7 @@ export function endpointState(isActive: boolean): { label: string; className: st
     : { label: 'Paused', className: 'bg-slate-100 text-slate-700' };
 }
 
-export const DELIVERY_STATUS: Record<
-  WebhookDelivery['status'],
-  { label: string; className: string }
-> = {
+const DELIVERY_STATUS: Record<WebhookDelivery['status'], { label: string; className: string }> = {
   succeeded: { label: 'Succeeded', className: 'bg-emerald-100 text-emerald-800' },
   failed: { label: 'Failed', className: 'bg-red-100 text-red-800' },
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },

@@ -1,9 +1,10 @@
 import type { WebhookEndpoint } from '@common/webhooks.ts';
-import { Plus, Webhook } from 'lucide-react';
+import { Webhook } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { CardList } from '@/components/card-list.tsx';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog.tsx';
-import { EmptyState, LoadFailed, LoadingBlock } from '@/components/query-states.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { EmptyState, QueryView } from '@/components/query-states.tsx';
+import { ViewIntro } from '@/components/view-intro.tsx';
 import { useDeleteWebhook, useWebhooks } from './use-webhooks.ts';
 import { WebhookCard } from './webhook-card.tsx';
 import { WebhookFormDialog, type WebhookFormTarget } from './webhook-form-dialog.tsx';
@@ -22,47 +23,40 @@ export function WebhookEndpoints({ scope, intro }: { scope: WebhookScope; intro:
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="max-w-prose text-slate-600 text-sm">{intro}</div>
-        <Button type="button" onClick={() => setTarget({ mode: 'add' })}>
-          <Plus aria-hidden="true" />
-          Add Webhook
-        </Button>
-      </div>
+      <ViewIntro addLabel="Add Webhook" onAdd={() => setTarget({ mode: 'add' })}>
+        {intro}
+      </ViewIntro>
 
-      {endpoints.isPending ? (
-        <LoadingBlock label="Loading webhooks..." />
-      ) : endpoints.isError ? (
-        <LoadFailed
-          title="Failed to load webhooks"
-          message={endpoints.error.message}
-          onRetry={() => endpoints.refetch()}
-        />
-      ) : endpoints.data.length === 0 ? (
-        <EmptyState
-          icon={<Webhook className="size-10 text-slate-400" aria-hidden="true" />}
-          title="No webhooks yet"
-        >
-          <p className="max-w-md text-slate-600 text-sm">
-            A webhook is a URL on your server that we call with a signed JSON message when something
-            happens to a connection, so your CRM or reporting stays up to date without polling. Add
-            one to get started.
-          </p>
-        </EmptyState>
-      ) : (
-        <ul aria-label="Webhooks" className="grid grid-cols-1 gap-4">
-          {endpoints.data.map((endpoint) => (
-            <li key={endpoint.id} className="grid grid-cols-1">
+      <QueryView
+        query={endpoints}
+        loading="Loading webhooks..."
+        failed="Failed to load webhooks"
+        empty={
+          <EmptyState
+            icon={<Webhook className="size-10 text-slate-400" aria-hidden="true" />}
+            title="No webhooks yet"
+          >
+            <p className="max-w-md text-slate-600 text-sm">
+              A webhook is a URL on your server that we call with a signed JSON message when
+              something happens to a connection, so your CRM or reporting stays up to date without
+              polling. Add one to get started.
+            </p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <CardList label="Webhooks" items={data}>
+            {(endpoint) => (
               <WebhookCard
                 scope={scope}
                 endpoint={endpoint}
                 onEdit={() => setTarget({ mode: 'edit', endpoint })}
                 onDelete={() => setDeleting(endpoint)}
               />
-            </li>
-          ))}
-        </ul>
-      )}
+            )}
+          </CardList>
+        )}
+      </QueryView>
 
       <WebhookFormDialog scope={scope} target={target} onClose={() => setTarget(null)} />
       <ConfirmDeleteDialog

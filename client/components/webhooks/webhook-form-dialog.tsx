@@ -1,9 +1,8 @@
 import type { WebhookEndpoint } from '@common/webhooks.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { TextField } from '@/components/field.tsx';
 import { FormProblem, SaveCancelFooter } from '@/components/form-dialog-parts.tsx';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { SwitchField } from '@/components/ui/switch-field.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { useCreateWebhook, useUpdateWebhook } from './use-webhooks.ts';
@@ -89,38 +88,28 @@ function WebhookForm({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={saving}>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-url`}>
-          Endpoint URL
-          <span className="text-red-600" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </Label>
-        <Input
-          id={`${id}-url`}
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/hooks/utility-reports"
-          value={values.url}
-          onChange={(event) => set('url', event.target.value)}
-          maxLength={2000}
-          aria-required="true"
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Input
-          id={`${id}-description`}
-          placeholder="CRM sync"
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-          maxLength={200}
-          autoComplete="off"
-        />
-      </div>
+      <TextField
+        id={`${id}-url`}
+        label="Endpoint URL"
+        markRequired
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/hooks/utility-reports"
+        value={values.url}
+        onChange={(event) => set('url', event.target.value)}
+        maxLength={2000}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
+        id={`${id}-description`}
+        label="Description"
+        placeholder="CRM sync"
+        value={values.description}
+        onChange={(event) => set('description', event.target.value)}
+        maxLength={200}
+        autoComplete="off"
+      />
 
       <WebhookEventsField
         names={scope.events}

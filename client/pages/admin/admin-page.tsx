@@ -11,7 +11,7 @@ import { AdminNav } from './admin-nav.tsx';
 import { viewIdFromSearch } from './admin-view-param.ts';
 import { ADMIN_VIEW_IDS, ADMIN_VIEWS } from './admin-views.ts';
 
-/** The admin shell (SPEC section 2): side navigation, a header with the view's title, the view. */
+/** The admin shell: side navigation, a header with the view's title, the view. */
 export default function AdminPage() {
   const { user } = useAuth();
   const viewId = viewIdFromSearch(useSearch(), ADMIN_VIEW_IDS);

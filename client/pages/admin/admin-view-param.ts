@@ -1,6 +1,6 @@
 /** The admin shell keeps its selected view in the URL (`/admin?view=providers`), so reload keeps it. */
-export const ADMIN_PATH = '/admin';
-export const ADMIN_VIEW_PARAM = 'view';
+const ADMIN_PATH = '/admin';
+const ADMIN_VIEW_PARAM = 'view';
 /**
  * The view shown at the bare admin path. Here, not beside the view list, so the views can link
  * to each other without importing the list that lazy-loads them (an import cycle).

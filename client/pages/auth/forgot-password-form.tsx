@@ -2,10 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { FormProblem } from '@/components/form-dialog-parts.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
+import { TextField } from '@/components/field.tsx';
+import { FormSubmit } from '@/components/form-dialog-parts.tsx';
 import { apiRequest } from '@/lib/api.ts';
 
 /**
@@ -40,21 +38,18 @@ export function ForgotPasswordForm() {
         </p>
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Reset password">
-          <div className="grid gap-2">
-            <Label htmlFor="forgot-identifier">Username or email</Label>
-            <Input
-              id="forgot-identifier"
-              autoComplete="username"
-              value={identifier}
-              maxLength={254}
-              onChange={(event) => setIdentifier(event.target.value)}
-              required
-            />
-          </div>
-          <FormProblem problem={problem} />
-          <Button type="submit" size="lg" disabled={request.isPending}>
-            {request.isPending ? 'Sending...' : 'Email me a reset link'}
-          </Button>
+          <TextField
+            id="forgot-identifier"
+            label="Username or email"
+            autoComplete="username"
+            value={identifier}
+            maxLength={254}
+            onChange={(event) => setIdentifier(event.target.value)}
+            required
+          />
+          <FormSubmit problem={problem} size="lg" busy={request.isPending} busyLabel="Sending...">
+            Email me a reset link
+          </FormSubmit>
         </form>
       )}
       <Link href="/auth" className="text-blue-600 text-sm hover:underline">

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
+import { TextField } from '@/components/field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -19,10 +20,13 @@ export function LoginForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-5" aria-label="Sign in">
-      <div className="grid gap-2">
-        <Label htmlFor="login-username">Username</Label>
-        <Input id="login-username" name="username" autoComplete="username" required />
-      </div>
+      <TextField
+        id="login-username"
+        label="Username"
+        name="username"
+        autoComplete="username"
+        required
+      />
       <div className="grid gap-2">
         <div className="flex items-baseline justify-between gap-3">
           <Label htmlFor="login-password">Password</Label>

@@ -1,4 +1,5 @@
 import { FileSpreadsheet, FileText, type LucideIcon, ShieldCheck } from 'lucide-react';
+import { IconBadge } from '@/components/icon-badge.tsx';
 
 const POINTS: Array<{ icon: LucideIcon; title: string; text: string }> = [
   {
@@ -29,11 +30,9 @@ export function MarketingPanel() {
           efficiency, solar and storage projects.
         </p>
         <ul className="mt-10 space-y-6">
-          {POINTS.map(({ icon: Icon, title, text }) => (
+          {POINTS.map(({ icon, title, text }) => (
             <li key={title} className="flex gap-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/15">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
+              <IconBadge icon={icon} className="size-10 rounded-lg bg-white/15" />
               <div>
                 <p className="font-semibold">{title}</p>
                 <p className="text-blue-100">{text}</p>

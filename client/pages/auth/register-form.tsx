@@ -1,8 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@common/constants.ts';
 import type { FormEvent } from 'react';
+import { TextField } from '@/components/field.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 
 export function RegisterForm() {
@@ -21,37 +20,32 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-5" aria-label="Create account">
-      <div className="grid gap-2">
-        <Label htmlFor="register-username">Username</Label>
-        <Input
-          id="register-username"
-          name="username"
-          autoComplete="username"
-          maxLength={50}
-          required
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="register-email">
-          Email <span className="font-normal text-slate-500">(optional)</span>
-        </Label>
-        <Input id="register-email" name="email" type="email" autoComplete="email" />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="register-password">Password</Label>
-        <Input
-          id="register-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          aria-describedby="register-password-hint"
-          required
-        />
-        <p id="register-password-hint" className="text-slate-500 text-xs">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </div>
+      <TextField
+        id="register-username"
+        label="Username"
+        name="username"
+        autoComplete="username"
+        maxLength={50}
+        required
+      />
+      <TextField
+        id="register-email"
+        label="Email"
+        optional
+        name="email"
+        type="email"
+        autoComplete="email"
+      />
+      <TextField
+        id="register-password"
+        label="Password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        required
+      />
       <Button type="submit" size="lg" disabled={registerMutation.isPending}>
         {registerMutation.isPending ? 'Creating account...' : 'Create Account'}
       </Button>

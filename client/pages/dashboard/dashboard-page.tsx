@@ -29,7 +29,7 @@ import { ConfirmPaymentDialog, ConfirmReportDialog } from './reports/report-dial
 import { openReportRequests } from './reports/report-requests.ts';
 import { useReportFlow } from './reports/use-report-flow.ts';
 
-/** The signed-in user's dashboard (SPEC section 2): connections, form link, usage and billing. */
+/** The signed-in user's dashboard: connections, form link, usage and billing. */
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
@@ -49,9 +49,7 @@ function Dashboard({ user }: { user: User }) {
 
   const paying = hasPaymentMethod(user);
   const showTab = (next: DashboardTab) => navigate(dashboardHref(search, next), { replace: true });
-  const closeOn = (open: boolean) => {
-    if (!open) setDialog(null);
-  };
+  const closeDialog = () => setDialog(null);
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -95,7 +93,7 @@ function Dashboard({ user }: { user: User }) {
           <TabsContent value="connections">
             <MyConnectionsTab
               openRequests={openRequests}
-              // SPEC section 4: without a payment method, the modal instead of the server.
+              // Without a payment method, the modal instead of the server: nothing could be charged.
               onGenerateReport={(connection) =>
                 paying ? reports.askToConfirm(connection) : setDialog('payment-required')
               }
@@ -116,10 +114,10 @@ function Dashboard({ user }: { user: User }) {
       </main>
       <PaymentRequiredDialog
         open={dialog === 'payment-required'}
-        onOpenChange={closeOn}
+        onClose={closeDialog}
         onChoosePlan={() => setDialog('plans')}
       />
-      <PlanDialog open={dialog === 'plans'} onOpenChange={closeOn} />
+      <PlanDialog open={dialog === 'plans'} onClose={closeDialog} />
       <ConfirmReportDialog
         connection={reports.confirming}
         planType={user.planType}

@@ -8,7 +8,7 @@ export const DASHBOARD_TABS = [
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['id'];
 
-export const TAB_PARAM = 'tab';
+const TAB_PARAM = 'tab';
 
 /** The tab named in the query string when there is one, else My Connections. */
 export function tabFromSearch(search: string): DashboardTab {

@@ -1,7 +1,7 @@
 import { User } from 'lucide-react';
+import { Field } from '@/components/field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import type { FieldErrors, FieldName } from './customer-form-fields.ts';
-import { FormField } from './form-field.tsx';
 import { FormSection } from './form-section.tsx';
 import { type ControlProps, controlIdOf } from './use-field-errors.ts';
 
@@ -18,7 +18,7 @@ export function ContactFields({
   return (
     <FormSection icon={User} title="Contact Information">
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <FormField id={controlIdOf('name')} label="Full name" error={errors.name}>
+        <Field htmlFor={controlIdOf('name')} label="Full name" error={errors.name}>
           <Input
             {...control('name')}
             autoComplete="name"
@@ -27,8 +27,8 @@ export function ContactFields({
             disabled={disabled}
             className="aria-invalid:border-red-500"
           />
-        </FormField>
-        <FormField id={controlIdOf('email')} label="Email" error={errors.email}>
+        </Field>
+        <Field htmlFor={controlIdOf('email')} label="Email" error={errors.email}>
           <Input
             {...control('email')}
             type="email"
@@ -39,8 +39,8 @@ export function ContactFields({
             disabled={disabled}
             className="aria-invalid:border-red-500"
           />
-        </FormField>
-        <FormField id={controlIdOf('phone')} label="Phone" optional error={errors.phone}>
+        </Field>
+        <Field htmlFor={controlIdOf('phone')} label="Phone" optional error={errors.phone}>
           <Input
             {...control('phone')}
             type="tel"
@@ -48,9 +48,9 @@ export function ContactFields({
             maxLength={40}
             disabled={disabled}
           />
-        </FormField>
-        <FormField
-          id={controlIdOf('address')}
+        </Field>
+        <Field
+          htmlFor={controlIdOf('address')}
           label="Service address"
           error={errors.address}
           hint="The address the utility account serves."
@@ -63,7 +63,7 @@ export function ContactFields({
             disabled={disabled}
             className="aria-invalid:border-red-500"
           />
-        </FormField>
+        </Field>
       </div>
     </FormSection>
   );

@@ -22,7 +22,7 @@ export const FIELD_ORDER: FieldName[] = [
   'consent',
 ];
 
-export const FALLBACK_FIELD_MESSAGE = 'Please check this field';
+const FALLBACK_FIELD_MESSAGE = 'Please check this field';
 
 /**
  * The inline message for a field the browser stopped on (its `invalid` event): what the
@@ -68,7 +68,7 @@ export function newSubmissionKey(cryptoImpl: Crypto = globalThis.crypto): string
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export const SUBMISSION_FALLBACK_MESSAGE = 'Please try again later.';
+const SUBMISSION_FALLBACK_MESSAGE = 'Please try again later.';
 
 /**
  * The "Submission Failed" description: what the server said about the input (4xx) or the

@@ -7,7 +7,7 @@ import { CustomerForm } from './customer-form.tsx';
 import { FormLoadProblem, FormNotFound, FormShell, SubmissionSuccess } from './form-screens.tsx';
 import { useFormOwner } from './use-form-owner.ts';
 
-/** The public customer connection form at /form/:uniqueFormUrl (SPEC section 2). */
+/** The public customer connection form at /form/:uniqueFormUrl. */
 export default function CustomerFormPage() {
   usePageTitle('Connect Your Utility Account');
   const { uniqueFormUrl = '' } = useParams<{ uniqueFormUrl: string }>();

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@common/constants.ts';
 import { Clock, FileText, MessageSquare } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { Field, FieldError, nativeControlClass } from '@/components/field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ContactFields } from './contact-fields.tsx';
 import {
@@ -9,7 +10,6 @@ import {
   type FormValues,
   newSubmissionKey,
 } from './customer-form-fields.ts';
-import { FieldError, FormField, nativeControlClass } from './form-field.tsx';
 import { FormSection } from './form-section.tsx';
 import { useFieldErrors } from './use-field-errors.ts';
 import { useSubmitCustomerForm } from './use-submit-customer-form.ts';
@@ -74,7 +74,7 @@ export function CustomerForm({
       <ContactFields control={control} errors={errors} disabled={busy} />
       <UtilityAccountFields control={control} errors={errors} disabled={busy} />
       <FormSection icon={MessageSquare} title="Additional Notes">
-        <FormField id={control('notes').id} label="Notes" optional error={errors.notes}>
+        <Field htmlFor={control('notes').id} label="Notes" optional error={errors.notes}>
           <textarea
             {...control('notes')}
             rows={3}
@@ -83,7 +83,7 @@ export function CustomerForm({
             placeholder="Several meters, a second account, anything we should know"
             className={`${nativeControlClass} min-h-20 py-2`}
           />
-        </FormField>
+        </Field>
       </FormSection>
       <aside className="flex gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-900">
         <Clock className="size-5 shrink-0" aria-hidden="true" />

@@ -7,7 +7,7 @@ const POLL_MS = 2000;
 const key = (token: string) => ['/api/mfa', token] as const;
 
 /** Whether the request still changes by itself (the portal's browser moves it on). */
-export function isLive(status: MfaChallengeView['status'] | undefined): boolean {
+function isLive(status: MfaChallengeView['status'] | undefined): boolean {
   return status === 'waiting_choice' || status === 'waiting_code' || status === 'checking';
 }
 

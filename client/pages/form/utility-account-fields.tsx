@@ -1,15 +1,15 @@
 import { Eye, EyeOff, RotateCw, ShieldCheck, Zap } from 'lucide-react';
 import { useState } from 'react';
+import { Field, nativeControlClass } from '@/components/field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/utils.ts';
 import type { FieldErrors, FieldName } from './customer-form-fields.ts';
-import { FormField, nativeControlClass } from './form-field.tsx';
 import { FormSection } from './form-section.tsx';
 import { useActiveProviders } from './use-active-providers.ts';
 import { type ControlProps, controlIdOf } from './use-field-errors.ts';
 
-export const PROVIDERS_FAILED_MESSAGE = 'Failed to fetch providers';
+const PROVIDERS_FAILED_MESSAGE = 'Failed to fetch providers';
 
 /** The utility provider and the login of the customer's online utility account. */
 export function UtilityAccountFields({
@@ -32,7 +32,7 @@ export function UtilityAccountFields({
       title="Utility Account"
       description="The login you use on your utility's website."
     >
-      <FormField id={providerId} label="Utility provider" error={errors.providerId}>
+      <Field htmlFor={providerId} label="Utility provider" error={errors.providerId}>
         <select
           {...control('providerId', providers.isError ? loadProblemId : undefined)}
           required
@@ -68,10 +68,10 @@ export function UtilityAccountFields({
             link.
           </p>
         )}
-      </FormField>
+      </Field>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <FormField
-          id={controlIdOf('username')}
+        <Field
+          htmlFor={controlIdOf('username')}
           label="Utility account username"
           error={errors.username}
         >
@@ -87,9 +87,9 @@ export function UtilityAccountFields({
             disabled={disabled}
             className="aria-invalid:border-red-500"
           />
-        </FormField>
-        <FormField
-          id={controlIdOf('password')}
+        </Field>
+        <Field
+          htmlFor={controlIdOf('password')}
           label="Utility account password"
           error={errors.password}
         >
@@ -120,7 +120,7 @@ export function UtilityAccountFields({
               )}
             </button>
           </div>
-        </FormField>
+        </Field>
       </div>
       <aside className="flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
         <ShieldCheck className="size-5 shrink-0" aria-hidden="true" />

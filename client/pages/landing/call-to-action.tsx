@@ -1,5 +1,5 @@
 import { CONTACT_EMAIL } from '@common/constants.ts';
-import { Link } from 'wouter';
+import { LinkButton } from '@/components/link-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { mailtoHref } from '@/lib/mailto.ts';
 
@@ -12,9 +12,9 @@ export function CallToAction() {
           Create an account, share your customer form link and order your first report today.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg" variant="inverse">
-            <Link href="/pricing">Get Started Now</Link>
-          </Button>
+          <LinkButton href="/pricing" size="lg" variant="inverse">
+            Get Started Now
+          </LinkButton>
           <Button asChild size="lg" variant="outline-inverse">
             <a href={mailtoHref(CONTACT_EMAIL, 'Sales inquiry')}>Contact Sales</a>
           </Button>

@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   Sun,
 } from 'lucide-react';
+import { IconBadge } from '@/components/icon-badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 
 type Item = { icon: LucideIcon; title: string; text: string };
@@ -66,12 +67,13 @@ export function FeaturesSection() {
           </p>
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
+          {FEATURES.map(({ icon, title, text }) => (
             <Card key={title} className="transition-shadow hover:shadow-md">
               <CardHeader>
-                <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-blue-100 text-blue-700">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
+                <IconBadge
+                  icon={icon}
+                  className="mb-2 size-11 rounded-lg bg-blue-100 text-blue-700"
+                />
                 <CardTitle>{title}</CardTitle>
               </CardHeader>
               <CardContent>
@@ -93,11 +95,13 @@ export function BenefitsSection() {
           Why energy professionals choose us
         </h2>
         <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
+          {BENEFITS.map(({ icon, title, text }) => (
             <li key={title} className="text-center">
-              <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-white text-blue-600 shadow-sm ring-1 ring-slate-200">
-                <Icon className="size-6" aria-hidden="true" />
-              </span>
+              <IconBadge
+                icon={icon}
+                iconClassName="size-6"
+                className="mx-auto size-14 rounded-full bg-white text-blue-600 shadow-sm ring-1 ring-slate-200"
+              />
               <h3 className="mt-4 font-semibold text-lg text-slate-900">{title}</h3>
               <p className="mt-2 text-slate-600">{text}</p>
             </li>

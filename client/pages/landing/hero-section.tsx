@@ -1,6 +1,6 @@
 import { SAMPLE_REPORT } from '@common/sample-report.ts';
 import { ArrowRight, FileSpreadsheet, FileText, ShieldCheck } from 'lucide-react';
-import { Link } from 'wouter';
+import { LinkButton } from '@/components/link-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { formatKwh, formatUsd } from '@/lib/format.ts';
 
@@ -26,12 +26,10 @@ export function HeroSection({ onViewSample }: { onViewSample: () => void }) {
             and cost summary for any account, without chasing logins or utility portals.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link href="/pricing">
-                Start Your Project
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
+            <LinkButton href="/pricing" size="lg">
+              Start Your Project
+              <ArrowRight aria-hidden="true" />
+            </LinkButton>
             <Button variant="outline" size="lg" onClick={onViewSample}>
               View Sample Report
             </Button>

@@ -1,6 +1,5 @@
-import { Link } from 'wouter';
 import { BrandLogo } from '@/components/brand-logo.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
 
 const SECTION_LINKS = [
   { href: '#features', label: 'Features' },
@@ -25,12 +24,12 @@ export function LandingHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
-            <Link href="/auth">Sign In</Link>
-          </Button>
-          <Button asChild size="sm" className="px-3">
-            <Link href="/pricing">Get Started</Link>
-          </Button>
+          <LinkButton href="/auth" variant="ghost" size="sm" className="px-2.5 sm:px-3">
+            Sign In
+          </LinkButton>
+          <LinkButton href="/pricing" size="sm" className="px-3">
+            Get Started
+          </LinkButton>
         </div>
       </div>
     </header>

@@ -35,7 +35,7 @@ export function LandingPage() {
       <LandingFooter onViewSample={openSample} />
       {sampleLoaded ? (
         <Suspense fallback={null}>
-          <SampleReportDialog open={sampleOpen} onOpenChange={setSampleOpen} />
+          <SampleReportDialog open={sampleOpen} onClose={() => setSampleOpen(false)} />
         </Suspense>
       ) : null}
     </div>

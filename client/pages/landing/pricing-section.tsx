@@ -1,7 +1,9 @@
 import { CONTACT_EMAIL } from '@common/constants.ts';
-import { formatCents, PLANS } from '@common/plans.ts';
-import { Building2, Check } from 'lucide-react';
-import { Link } from 'wouter';
+import { PLANS } from '@common/plans.ts';
+import { Building2 } from 'lucide-react';
+import { CheckList } from '@/components/check-list.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
+import { PricePerReport } from '@/components/price-per-report.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { mailtoHref } from '@/lib/mailto.ts';
 
@@ -29,16 +31,11 @@ export function PricingSection() {
               Most Popular
             </span>
             <h3 className="font-semibold text-slate-900 text-xl">Standard Report</h3>
-            <p className="mt-4 flex items-baseline gap-1">
-              <span className="font-bold text-4xl text-slate-900">
-                {formatCents(standard.pricePerReportCents)}
-              </span>
-              <span className="text-slate-600">per report</span>
-            </p>
-            <FeatureList items={standard.features} />
-            <Button asChild size="lg" className="mt-8">
-              <Link href="/pricing">Order a Report</Link>
-            </Button>
+            <PricePerReport cents={standard.pricePerReportCents} className="mt-4" />
+            <CheckList large items={standard.features} className="mt-6 flex-1" />
+            <LinkButton href="/pricing" size="lg" className="mt-8">
+              Order a Report
+            </LinkButton>
           </article>
           <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
             <h3 className="flex items-center gap-2 font-semibold text-slate-900 text-xl">
@@ -47,7 +44,7 @@ export function PricingSection() {
             </h3>
             <p className="mt-4 font-bold text-4xl text-slate-900">Custom</p>
             <p className="mt-1 text-slate-600">For teams with many accounts to analyse.</p>
-            <FeatureList items={ENTERPRISE_FEATURES} />
+            <CheckList large items={ENTERPRISE_FEATURES} className="mt-6 flex-1" />
             <Button asChild size="lg" variant="outline" className="mt-8">
               <a href={mailtoHref(CONTACT_EMAIL, 'Enterprise pricing inquiry')}>
                 Contact for Pricing
@@ -57,18 +54,5 @@ export function PricingSection() {
         </div>
       </div>
     </section>
-  );
-}
-
-function FeatureList({ items }: { items: string[] }) {
-  return (
-    <ul className="mt-6 flex-1 space-y-3">
-      {items.map((item) => (
-        <li key={item} className="flex gap-2 text-slate-700">
-          <Check className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
-          {item}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,6 +1,5 @@
 import { AlertCircle, Home } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from '@/components/ui/button.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 
@@ -17,12 +16,10 @@ export default function NotFoundPage() {
           <p className="mt-4 text-slate-600 text-sm">
             Did you forget to add the page to the router?
           </p>
-          <Button asChild className="mt-6">
-            <Link href="/">
-              <Home aria-hidden="true" />
-              Back to Home
-            </Link>
-          </Button>
+          <LinkButton href="/" className="mt-6">
+            <Home aria-hidden="true" />
+            Back to Home
+          </LinkButton>
         </CardContent>
       </Card>
     </main>

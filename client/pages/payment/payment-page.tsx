@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Redirect, useLocation, useSearch, useSearchParams } from 'wouter';
 import { BrandLogo } from '@/components/brand-logo.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { USER_QUERY_KEY, useAuth } from '@/lib/auth.tsx';
 import { homePathFor, signInPathFor } from '@/lib/redirects.ts';
@@ -13,7 +13,7 @@ import { PaymentInfoCard } from './payment-info-card.tsx';
 import { PlanSummaryCard } from './plan-summary-card.tsx';
 import { useSetupIntent } from './use-setup-intent.ts';
 
-/** SPEC sections 2 and 4: checks the session, asks for a SetupIntent, then shows the card form. */
+/** The payment page: checks the session, asks for a SetupIntent, then shows the card form. */
 export default function PaymentPage() {
   usePageTitle('Payment');
   const { user, isLoading } = useAuth();
@@ -24,7 +24,7 @@ export default function PaymentPage() {
   const plan = planById(params.get('plan'));
   const setup = useSetupIntent(plan.id, Boolean(user));
 
-  // SPEC section 7: a 401 or any other failure sends the visitor to sign in, silently. The
+  // A 401 or any other failure sends the visitor to sign in, silently (signing in again is the fix). The
   // cached session is dropped first: the sign-in page would otherwise send a still signed-in
   // user straight back here, and the two pages would bounce forever.
   const setupFailed = setup.isError;
@@ -49,9 +49,9 @@ export default function PaymentPage() {
       <header className="border-slate-200 border-b bg-white">
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between px-4 sm:px-6">
           <BrandLogo />
-          <Button asChild variant="outline" size="sm">
-            <Link href={homePathFor(user)}>Dashboard</Link>
-          </Button>
+          <LinkButton href={homePathFor(user)} variant="outline" size="sm">
+            Dashboard
+          </LinkButton>
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
@@ -63,12 +63,10 @@ export default function PaymentPage() {
           <PlanSummaryCard plan={plan} />
           <PaymentInfoCard setup={setup.data} plan={plan.id} />
         </div>
-        <Button asChild variant="outline" className="mt-8">
-          <Link href="/pricing">
-            <ArrowLeft aria-hidden="true" />
-            Back to Pricing
-          </Link>
-        </Button>
+        <LinkButton href="/pricing" variant="outline" className="mt-8">
+          <ArrowLeft aria-hidden="true" />
+          Back to Pricing
+        </LinkButton>
       </main>
     </div>
   );

@@ -9,7 +9,7 @@ import { setupErrorToast } from '@/lib/setup-outcome.ts';
 import { useAddTestCard } from './use-add-test-card.ts';
 
 /** Stripe's documented test card; in test mode the server records it without any provider. */
-export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
+const TEST_CARD_NUMBER = '4242 4242 4242 4242';
 
 /** Test mode (the server has no Stripe keys): no Stripe.js, a labelled test card instead. */
 export function TestCardForm({ plan, onAdded }: { plan: PlanId; onAdded: () => Promise<void> }) {

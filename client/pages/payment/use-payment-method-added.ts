@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/use-toast.ts';
 import { invalidateAfterBillingChange, PAYMENT_METHOD_ADDED } from '@/lib/billing-queries.ts';
 
 /**
- * The end of a successful setup (SPEC section 4): fresh user and billing data first, so the
+ * The end of a successful setup: fresh user and billing data first, so the
  * dashboard opens without the Payment Required banner, then the toast and the dashboard.
  */
 export function usePaymentMethodAdded(): () => Promise<void> {

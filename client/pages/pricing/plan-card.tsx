@@ -1,5 +1,6 @@
 import { formatCents, type Plan } from '@common/plans.ts';
-import { Check } from 'lucide-react';
+import { CheckList } from '@/components/check-list.tsx';
+import { PricePerReport } from '@/components/price-per-report.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/utils.ts';
 
@@ -32,25 +33,18 @@ export function PlanCard({ plan, onChoose }: { plan: Plan; onChoose: (plan: Plan
         {plan.name}
       </h2>
       <p className="mt-2 text-slate-600">{plan.description}</p>
-      <p className="mt-6 flex items-baseline gap-1">
-        <span className="font-bold text-4xl text-slate-900">
-          {formatCents(plan.pricePerReportCents)}
-        </span>
-        <span className="text-slate-600">per report</span>
-      </p>
+      <PricePerReport cents={plan.pricePerReportCents} className="mt-6" />
       <p className="mt-1 text-slate-600 text-sm">
         {plan.monthlyFeeCents > 0
           ? `plus ${formatCents(plan.monthlyFeeCents)} per month`
           : 'No monthly fee'}
       </p>
-      <ul className="mt-6 flex-1 space-y-3">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2 text-slate-700">
-            <Check className={cn('mt-0.5 size-5 shrink-0', accent.check)} aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        large
+        items={plan.features}
+        checkClassName={accent.check}
+        className="mt-6 flex-1"
+      />
       <Button
         size="lg"
         className={cn('mt-8', plan.color === 'purple' && 'bg-violet-600 hover:bg-violet-700')}

@@ -1,9 +1,9 @@
 import { CONTACT_EMAIL } from '@common/constants.ts';
 import { PLAN_LIST, type Plan } from '@common/plans.ts';
 import { ArrowLeft, ChevronDown } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { BrandLogo } from '@/components/brand-logo.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { mailtoHref } from '@/lib/mailto.ts';
 import { homePathFor, signInPathFor } from '@/lib/redirects.ts';
@@ -25,21 +25,19 @@ export default function PricingPage() {
     <div className="min-h-dvh bg-slate-50">
       <header className="border-slate-200 border-b bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-          <Button asChild variant="ghost" size="sm" className="px-2">
-            <Link href="/">
-              <ArrowLeft aria-hidden="true" />
-              Back to Home
-            </Link>
-          </Button>
+          <LinkButton href="/" variant="ghost" size="sm" className="px-2">
+            <ArrowLeft aria-hidden="true" />
+            Back to Home
+          </LinkButton>
           <BrandLogo className="hidden sm:inline-flex" />
           {user ? (
-            <Button asChild variant="outline" size="sm">
-              <Link href={homePathFor(user)}>Dashboard</Link>
-            </Button>
+            <LinkButton href={homePathFor(user)} variant="outline" size="sm">
+              Dashboard
+            </LinkButton>
           ) : (
-            <Button asChild variant="outline" size="sm">
-              <Link href="/auth">Sign In</Link>
-            </Button>
+            <LinkButton href="/auth" variant="outline" size="sm">
+              Sign In
+            </LinkButton>
           )}
         </div>
       </header>

@@ -3,12 +3,10 @@ import type { PasswordTokenInfo } from '@common/users.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { BrandLogo } from '@/components/brand-logo.tsx';
-import { FormProblem } from '@/components/form-dialog-parts.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
+import { TextField } from '@/components/field.tsx';
+import { FormSubmit } from '@/components/form-dialog-parts.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { apiRequest } from '@/lib/api.ts';
 import { newPasswordProblem } from '@/lib/password-rules.ts';
@@ -70,12 +68,10 @@ function DeadLink({ message }: { message: string }) {
         Ask your administrator for a new link, or request one yourself.
       </p>
       <div className="flex flex-wrap gap-3">
-        <Button asChild>
-          <Link href="/auth?forgot=1">Forgot password?</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href="/auth">Sign In</Link>
-        </Button>
+        <LinkButton href="/auth?forgot=1">Forgot password?</LinkButton>
+        <LinkButton href="/auth" variant="outline">
+          Sign In
+        </LinkButton>
       </div>
     </section>
   );
@@ -102,9 +98,9 @@ function ChoosePassword({ token, info }: { token: string; info: PasswordTokenInf
         <p className="text-slate-700" role="status">
           {save.data.message}
         </p>
-        <Button asChild className="justify-self-start">
-          <Link href="/auth">Sign In</Link>
-        </Button>
+        <LinkButton href="/auth" className="justify-self-start">
+          Sign In
+        </LinkButton>
       </section>
     );
   }
@@ -131,34 +127,29 @@ function ChoosePassword({ token, info }: { token: string; info: PasswordTokenInf
       </div>
       <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={save.isPending}>
         <input type="hidden" name="username" autoComplete="username" value={info.username} />
-        <div className="grid gap-2">
-          <Label htmlFor="new-password">New password</Label>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            maxLength={256}
-            required
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="confirm-password">Confirm password</Label>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            maxLength={256}
-            required
-          />
-        </div>
-        <FormProblem problem={problem} />
-        <Button type="submit" size="lg" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Set password'}
-        </Button>
+        <TextField
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          maxLength={256}
+          required
+        />
+        <TextField
+          id="confirm-password"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          maxLength={256}
+          required
+        />
+        <FormSubmit problem={problem} size="lg" busy={save.isPending} busyLabel="Saving...">
+          Set password
+        </FormSubmit>
       </form>
     </section>
   );

@@ -1,13 +1,7 @@
 import type { Connection } from '@common/connections.ts';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/connection-badges.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import {
   formatCost,
   formatDateRange,
@@ -21,7 +15,7 @@ import { PaidRequestsSection } from './paid-requests-section.tsx';
 import { RetrievalSection } from './retrieval-section.tsx';
 import { useConnection } from './use-connections.ts';
 
-/** "Connection Details" (SPEC section 2): every field, files, credentials, interval data. */
+/** "Connection Details": every field, files, credentials, interval data. */
 export function ConnectionDetailDialog({
   connection,
   onClose,
@@ -30,17 +24,15 @@ export function ConnectionDetailDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={connection !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-4xl">
-        <DialogHeader>
-          <DialogTitle>Connection Details</DialogTitle>
-          <DialogDescription>
-            {connection ? `${connection.customerName} · ${connection.provider.name}` : null}
-          </DialogDescription>
-        </DialogHeader>
-        {connection ? <ConnectionDetail shown={connection} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={connection !== null}
+      onClose={onClose}
+      className="max-w-4xl"
+      title="Connection Details"
+      description={connection ? `${connection.customerName} · ${connection.provider.name}` : null}
+    >
+      {connection ? <ConnectionDetail shown={connection} /> : null}
+    </ModalDialog>
   );
 }
 

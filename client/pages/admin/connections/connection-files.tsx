@@ -20,7 +20,7 @@ export const CONNECTION_FILE_NOTE = 'PDF statements or CSV/XML interval data, up
 
 /**
  * A connection's files: name, type, size in KB, the interval import's outcome, download; with
- * `editable`, delete and upload one file (SPEC section 5), recorded on the connection at once.
+ * `editable`, delete and upload one file at a time, recorded on the connection at once.
  */
 export function ConnectionFiles({
   connectionId,

@@ -75,7 +75,7 @@ export function checkConnectionUpdate(
   return { ok: false, message: parsed.error.issues[0]?.message ?? 'Please check the fields' };
 }
 
-/** What PUT /api/connections/:id/files records for an uploaded file (SPEC section 3). */
+/** What PUT /api/connections/:id/files records for an uploaded file. */
 export function fileRecordOf(file: UploadedFile): FileRecord {
   return {
     fileUrl: file.uploadURL,

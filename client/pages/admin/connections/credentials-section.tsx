@@ -1,5 +1,6 @@
 import type { Connection } from '@common/connections.ts';
 import { Eye, EyeOff, KeyRound, ShieldAlert } from 'lucide-react';
+import { BusyButton } from '@/components/busy-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
   CREDENTIALS_TONE_CLASSES,
@@ -10,7 +11,7 @@ import { cn } from '@/lib/utils.ts';
 import { useRevealCredentials } from './use-connections.ts';
 
 /**
- * The customer's utility login, labelled Admin Only (SPEC section 6): its check, and the login
+ * The customer's utility login, labelled Admin Only (nobody else may see it): its check, and the login
  * itself only when the admin presses Reveal (each reveal is written to the audit log).
  */
 export function CredentialsSection({ connection }: { connection: Connection }) {
@@ -70,15 +71,16 @@ export function CredentialsSection({ connection }: { connection: Connection }) {
         </div>
       ) : (
         <div>
-          <Button
+          <BusyButton
             variant="outline"
             size="sm"
-            disabled={reveal.isPending}
+            icon={<Eye aria-hidden="true" />}
+            busy={reveal.isPending}
+            busyLabel="Revealing..."
             onClick={() => reveal.mutate(connection.id)}
           >
-            <Eye aria-hidden="true" />
-            {reveal.isPending ? 'Revealing...' : 'Reveal'}
-          </Button>
+            Reveal
+          </BusyButton>
         </div>
       )}
       {reveal.isError ? (

@@ -1,15 +1,8 @@
 import { CONNECTION_STATUSES, type Connection } from '@common/connections.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { Field, selectClass } from '@/components/field.tsx';
+import { DialogCancel, DialogFooter, ModalDialog } from '@/components/modal-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { statusLabel } from '@/lib/connection-display.ts';
 import { showError } from '@/lib/error-toast.ts';
@@ -21,10 +14,9 @@ import {
   connectionFormValues,
   shownValues,
 } from './connection-form.ts';
-import { Field, selectClass } from './field.tsx';
 import { useConnection, useUpdateConnection } from './use-connections.ts';
 
-/** "Edit Connection Details" (SPEC section 2): figures, status, notes, account, and files. */
+/** "Edit Connection Details": figures, status, notes, account, and files. */
 export function EditConnectionDialog({
   connection,
   onClose,
@@ -33,19 +25,19 @@ export function EditConnectionDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={connection !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Edit Connection Details</DialogTitle>
-          <DialogDescription>
-            {connection
-              ? `${connection.customerName} · ${connection.provider.name} · submitted through ${connection.user.username}'s link`
-              : null}
-          </DialogDescription>
-        </DialogHeader>
-        {connection ? <EditConnectionForm shown={connection} onSaved={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={connection !== null}
+      onClose={onClose}
+      className="max-w-3xl"
+      title="Edit Connection Details"
+      description={
+        connection
+          ? `${connection.customerName} · ${connection.provider.name} · submitted through ${connection.user.username}'s link`
+          : null
+      }
+    >
+      {connection ? <EditConnectionForm shown={connection} onSaved={onClose} /> : null}
+    </ModalDialog>
   );
 }
 
@@ -137,11 +129,7 @@ function EditConnectionForm({ shown, onSaved }: { shown: Connection; onSaved: ()
         <ConnectionFiles connectionId={connection.id} editable />
       </div>
       <DialogFooter className="border-slate-200 border-t pt-5">
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={update.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
+        <DialogCancel disabled={update.isPending} />
         <Button type="submit" form={`${id}-form`} disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </Button>

@@ -3,9 +3,6 @@ import {
   connectionsQueryString,
   EMPTY_LIST_PARAMS,
   hasFilters,
-  pageCount,
-  pageWindow,
-  paginationText,
   readListParams,
   writeListParams,
 } from './list-params.ts';
@@ -74,49 +71,5 @@ describe('connectionsQueryString', () => {
     expect(hasFilters({ ...EMPTY_LIST_PARAMS, page: 5 })).toBe(false);
     expect(hasFilters({ ...EMPTY_LIST_PARAMS, search: '   ' })).toBe(false);
     expect(hasFilters({ ...EMPTY_LIST_PARAMS, to: '2024-01-01' })).toBe(true);
-  });
-});
-
-describe('paginationText', () => {
-  it('says which rows of how many are shown', () => {
-    expect(paginationText({ total: 35, totalCapped: false, page: 1 })).toBe(
-      'Showing 1 to 10 of 35 results',
-    );
-    expect(paginationText({ total: 35, totalCapped: false, page: 4 })).toBe(
-      'Showing 31 to 35 of 35 results',
-    );
-    expect(paginationText({ total: 1, totalCapped: false, page: 1 })).toBe(
-      'Showing 1 to 1 of 1 result',
-    );
-  });
-
-  it('marks a capped total with a plus', () => {
-    expect(paginationText({ total: 1000, totalCapped: true, page: 1 })).toBe(
-      'Showing 1 to 10 of 1,000+ results',
-    );
-    expect(paginationText({ total: 1000, totalCapped: true, page: 120 })).toBe(
-      'Showing 1,191 to 1,200 of 1,000+ results',
-    );
-  });
-
-  it('has no range when nothing matched', () => {
-    expect(paginationText({ total: 0, totalCapped: false, page: 1 })).toBe('No results');
-  });
-});
-
-describe('pageCount and pageWindow', () => {
-  it('counts pages, and one more while the server has not counted them all', () => {
-    expect(pageCount({ total: 0, totalCapped: false, page: 1 })).toBe(1);
-    expect(pageCount({ total: 10, totalCapped: false, page: 1 })).toBe(1);
-    expect(pageCount({ total: 11, totalCapped: false, page: 1 })).toBe(2);
-    expect(pageCount({ total: 1000, totalCapped: true, page: 100 })).toBe(101);
-  });
-
-  it('shows the ends and the neighbours of the current page, with gaps', () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(5, 12)).toEqual([1, null, 4, 5, 6, null, 12]);
-    expect(pageWindow(3, 12)).toEqual([1, 2, 3, 4, null, 12]);
-    expect(pageWindow(12, 12)).toEqual([1, null, 11, 12]);
   });
 });

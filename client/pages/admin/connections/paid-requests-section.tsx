@@ -18,7 +18,7 @@ const refundable = (r: UsageRecord) =>
 
 /**
  * The reports bought on this connection. When the data cannot be obtained, an admin refunds the
- * request (DESIGN section 6: nobody is charged for nothing), saying why; the user sees it.
+ * request (nobody pays for a report that cannot be built), saying why; the user sees it.
  */
 export function PaidRequestsSection({ connectionId }: { connectionId: number }) {
   const requests = useQuery<UsageRecord[]>({

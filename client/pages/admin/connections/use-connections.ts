@@ -28,8 +28,8 @@ export const CONNECTIONS_QUERY_KEY = ['/api/connections'] as const;
 /** GET /api/stats: its figures move when files come and go and statuses change. */
 export const STATS_QUERY_KEY = ['/api/stats'] as const;
 
-export const SAVE_FILE_FAILED = 'Failed to save file information.';
-export const DELETE_FILE_FAILED = 'Failed to delete file.';
+const SAVE_FILE_FAILED = 'Failed to save file information.';
+const DELETE_FILE_FAILED = 'Failed to delete file.';
 /** How often the files are re-read while an interval file is being imported. */
 const IMPORT_POLL_MS = 3000;
 

@@ -2,13 +2,7 @@ import type { Connection } from '@common/connections.ts';
 import { MAX_CONNECTION_FILE_BYTES } from '@common/constants.ts';
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -22,22 +16,22 @@ import { EMPTY_LIST_PARAMS } from '../connections/list-params.ts';
 import { useConnections, useRecordFile } from '../connections/use-connections.ts';
 
 /** Files one bulk upload may carry, each up to the connection file limit. */
-export const BULK_MAX_FILES = 10;
+const BULK_MAX_FILES = 10;
 
 /** Bulk Upload Files: choose a connection (searched on the server), then upload many files to it. */
 export function BulkUploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Bulk Upload Files</DialogTitle>
-          <DialogDescription>
-            Choose a connection, then upload up to {BULK_MAX_FILES} files to it at once.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <BulkUpload onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      className="max-w-2xl"
+      title="Bulk Upload Files"
+      description={
+        <>Choose a connection, then upload up to {BULK_MAX_FILES} files to it at once.</>
+      }
+    >
+      {open ? <BulkUpload onDone={onClose} /> : null}
+    </ModalDialog>
   );
 }
 

@@ -6,7 +6,7 @@ import { RecentConnections } from './recent-connections.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { SystemWarnings } from './system-warnings.tsx';
 
-/** The admin's overview (SPEC section 2): figures, form link, latest submissions, shortcuts. */
+/** The admin's overview: figures, form link, latest submissions, shortcuts. */
 export default function DashboardView() {
   const { user } = useAuth();
   if (!user) return null;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Upload, Webhook } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { LinkButton } from '@/components/link-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { adminViewHref, DEFAULT_ADMIN_VIEW } from '../admin-view-param.ts';
@@ -42,12 +42,14 @@ export function QuickActions() {
             <Upload aria-hidden="true" />
             Bulk Upload Files
           </Button>
-          <Button asChild variant="outline" className="justify-start">
-            <Link href={adminViewHref('webhooks', DEFAULT_ADMIN_VIEW)}>
-              <Webhook aria-hidden="true" />
-              Configure Webhooks
-            </Link>
-          </Button>
+          <LinkButton
+            href={adminViewHref('webhooks', DEFAULT_ADMIN_VIEW)}
+            variant="outline"
+            className="justify-start"
+          >
+            <Webhook aria-hidden="true" />
+            Configure Webhooks
+          </LinkButton>
         </CardContent>
         <ProviderFormDialog target={provider} onClose={closeProvider} />
         <BulkUploadDialog open={bulkUpload} onClose={() => setBulkUpload(false)} />

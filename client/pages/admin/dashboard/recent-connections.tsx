@@ -1,8 +1,7 @@
 import { RECENT_CONNECTIONS_SHOWN } from '@common/constants.ts';
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'wouter';
 import { StatusBadge } from '@/components/connection-badges.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDate } from '@/lib/connection-display.ts';
@@ -10,7 +9,7 @@ import { adminViewHref, DEFAULT_ADMIN_VIEW } from '../admin-view-param.ts';
 import { EMPTY_LIST_PARAMS } from '../connections/list-params.ts';
 import { useConnections } from '../connections/use-connections.ts';
 
-/** The latest submissions (SPEC section 2): owner, provider, date; View All opens the table. */
+/** The latest submissions: owner, provider, date; View All opens the table. */
 export function RecentConnections() {
   // The table's first page: the same query, so opening the table shows it at once.
   const connections = useConnections(EMPTY_LIST_PARAMS);
@@ -53,12 +52,14 @@ export function RecentConnections() {
               ))}
             </ul>
           )}
-          <Button asChild variant="outline" className="mt-auto self-start">
-            <Link href={adminViewHref('connections', DEFAULT_ADMIN_VIEW)}>
-              View All Connections
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <LinkButton
+            href={adminViewHref('connections', DEFAULT_ADMIN_VIEW)}
+            variant="outline"
+            className="mt-auto self-start"
+          >
+            View All Connections
+            <ArrowRight aria-hidden="true" />
+          </LinkButton>
         </CardContent>
       </section>
     </Card>

@@ -4,7 +4,7 @@ export type MonthTrend = { thisMonth: number; lastMonth: number };
 const integer = new Intl.NumberFormat('en-US');
 
 /**
- * The stat card's trend line (DESIGN section 6: computed, never a fixed string): new this month
+ * The stat card's trend line, computed from the figures (never a fixed string): new this month
  * against new last month, in percent when last month had any ("+12% from last month"),
  * otherwise as a count ("+3 this month").
  */

@@ -1,6 +1,7 @@
 import type { OutboxItem } from '@common/mail.ts';
-import { Mail, RefreshCw, RotateCw } from 'lucide-react';
+import { Mail, RotateCw } from 'lucide-react';
 import { useState } from 'react';
+import { RefreshButton } from '@/components/refresh-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -42,16 +43,7 @@ export function OutboxCard() {
               </p>
             ) : null}
           </div>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => outbox.refetch()}
-            disabled={outbox.isFetching}
-          >
-            <RefreshCw className={cn(outbox.isFetching && 'animate-spin')} aria-hidden="true" />
-            Refresh
-          </Button>
+          <RefreshButton query={outbox} />
         </CardHeader>
         <CardContent>
           {outbox.isPending ? (

@@ -1,12 +1,6 @@
 import type { OutboxMessage } from '@common/mail.ts';
 import { Paperclip } from 'lucide-react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { formatTimestamp } from '@/lib/connection-display.ts';
@@ -18,23 +12,23 @@ import { useOutboxMessage } from './use-outbox.ts';
 export function OutboxMessageDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const message = useOutboxMessage(id);
   return (
-    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{message.data?.subject ?? 'Message'}</DialogTitle>
-          <DialogDescription>{message.data ? `To ${message.data.to}` : null}</DialogDescription>
-        </DialogHeader>
-        {message.isPending ? (
-          <Spinner label="Loading the message..." />
-        ) : message.isError ? (
-          <p role="alert" className="text-red-700 text-sm">
-            Could not load the message: {message.error.message}
-          </p>
-        ) : (
-          <MessageView message={message.data} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={id !== null}
+      onClose={onClose}
+      className="max-w-3xl"
+      title={message.data?.subject ?? 'Message'}
+      description={message.data ? `To ${message.data.to}` : null}
+    >
+      {message.isPending ? (
+        <Spinner label="Loading the message..." />
+      ) : message.isError ? (
+        <p role="alert" className="text-red-700 text-sm">
+          Could not load the message: {message.error.message}
+        </p>
+      ) : (
+        <MessageView message={message.data} />
+      )}
+    </ModalDialog>
   );
 }
 

@@ -6,7 +6,7 @@ import { showError } from '@/lib/error-toast.ts';
 import { hasPending, OUTBOX_POLL_MS } from './outbox-display.ts';
 
 /** Every outbox query starts with this key; `[key, id]` is one message's URL. */
-export const OUTBOX_QUERY_KEY = ['/api/admin/outbox'] as const;
+const OUTBOX_QUERY_KEY = ['/api/admin/outbox'] as const;
 
 /** GET /api/admin/outbox: the newest 20 messages, read again while one is being sent. */
 export function useOutbox(status?: OutboxStatus) {

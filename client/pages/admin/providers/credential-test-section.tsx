@@ -1,16 +1,16 @@
 import type { CredentialTestResult, RetrievalFindings } from '@common/automation.ts';
 import { CheckCircle2, KeyRound, Loader2, XCircle } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { Field } from '@/components/field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Field } from './form-field.tsx';
 import type { RetrievalField } from './retrieval-fields.tsx';
 import { retrievalLine } from './retrieval-findings.ts';
 import type { SavedSelectorField } from './selector-analysis.ts';
 import { useTestLogin } from './use-login-tools.ts';
 
 /**
- * Test Login (SPEC sections 2, 5 and 8): signs in to the portal on the server with the login
+ * Test Login: signs in to the portal on the server with the login
  * URL and selectors as they stand in the form, saved or not. The username and password live
  * only in this component's state, so they are gone when the modal closes.
  */

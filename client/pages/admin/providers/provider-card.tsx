@@ -1,5 +1,6 @@
 import type { Provider } from '@common/providers.ts';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { CardHeading } from '@/components/card-heading.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { cn } from '@/lib/utils.ts';
@@ -21,12 +22,12 @@ export function ProviderCard({
       <article aria-labelledby={nameId} className="flex flex-col p-5">
         <div className="mb-4 flex items-start gap-4">
           <ProviderLogo name={provider.name} imageUrl={provider.imageUrl} />
-          <div className="min-w-0 flex-1">
-            <h3 id={nameId} className="break-words font-semibold text-slate-900 leading-tight">
-              {provider.name}
-            </h3>
-            <p className="mt-1 text-slate-600 text-sm">{provider.state}</p>
-          </div>
+          <CardHeading
+            id={nameId}
+            title={provider.name}
+            subtitle={provider.state}
+            className="flex-1"
+          />
           <span
             className={cn(
               'shrink-0 rounded-full px-2.5 py-0.5 font-medium text-xs',

@@ -1,18 +1,12 @@
 import type { Provider } from '@common/providers.ts';
 import { US_STATES } from '@common/states.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { Field } from '@/components/field.tsx';
 import { FormProblem, SaveCancelFooter } from '@/components/form-dialog-parts.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SwitchField } from '@/components/ui/switch-field.tsx';
 import { CredentialTestSection } from './credential-test-section.tsx';
-import { Field } from './form-field.tsx';
 import {
   checkNewProvider,
   checkProviderUpdate,
@@ -40,19 +34,19 @@ export function ProviderFormDialog({
 }) {
   const editing = target?.mode === 'edit' ? target.provider : null;
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Edit Provider' : 'Add Provider'}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? `Change ${editing.name}'s details, logo and login page selectors.`
-              : 'Add a utility your customers can choose on the connection form.'}
-          </DialogDescription>
-        </DialogHeader>
-        {target ? <ProviderForm provider={editing} onSaved={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ModalDialog
+      open={target !== null}
+      onClose={onClose}
+      className="max-w-2xl"
+      title={editing ? 'Edit Provider' : 'Add Provider'}
+      description={
+        editing
+          ? `Change ${editing.name}'s details, logo and login page selectors.`
+          : 'Add a utility your customers can choose on the connection form.'
+      }
+    >
+      {target ? <ProviderForm provider={editing} onSaved={onClose} /> : null}
+    </ModalDialog>
   );
 }
 
@@ -66,7 +60,7 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
   const saving = createProvider.isPending || updateProvider.isPending;
   const id = useId();
   const missing = problem !== null;
-  // SPEC section 5: the selector and test sections appear only with a login URL.
+  // The selector and test sections need a login page to work on, so they wait for its URL.
   const hasLoginUrl = values.loginUrl.trim() !== '';
 
   function set<K extends keyof ProviderFormValues>(key: K, value: ProviderFormValues[K]) {

@@ -58,7 +58,7 @@ export type Checked<T> = { ok: true; body: T } | { ok: false; message: string };
 
 /**
  * Checks the form with the server's own schema, so the browser says what the server would:
- * "Please fill in all required fields" first (SPEC section 5), then the first other problem.
+ * "Please fill in all required fields" first (the one thing to fix), then the first other problem.
  */
 function check<T>(schema: z.ZodType<T>, values: ProviderFormValues): Checked<T> {
   if (values.name.trim() === '' || values.state === '') {

@@ -9,7 +9,7 @@ import { useSaveProviderImage } from './use-providers.ts';
 const LOGO_NOTE = 'PNG or JPG, up to 2 MB';
 
 /**
- * The logo: upload one image (SPEC section 5), see it, remove it before saving. The uploaded
+ * The logo: upload one image, see it, remove it before saving. The uploaded
  * file becomes a public path through PUT /api/provider-images; the form saves that path.
  */
 export function ProviderLogoField({

@@ -13,7 +13,7 @@ import {
 import { useDetectSelectors } from './use-login-tools.ts';
 
 /**
- * Analyze (SPEC sections 2 and 5): opens the login page on the server, shows the top 3
+ * Analyze: opens the login page on the server, shows the top 3
  * candidates per field (best first, the best chosen) and copies the chosen ones into the
  * selector inputs. Results belong to the URL analysed; changing the URL hides them.
  */

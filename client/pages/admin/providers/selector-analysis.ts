@@ -20,7 +20,7 @@ export type AnalysisStep = {
   continueSelector: string | null;
 };
 
-export const TOP_CANDIDATES = 3;
+const TOP_CANDIDATES = 3;
 
 const top = (list: string[]) => list.slice(0, TOP_CANDIDATES);
 

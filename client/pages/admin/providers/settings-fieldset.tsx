@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
+import { Field } from '@/components/field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/utils.ts';
-import { Field } from './form-field.tsx';
 
 /** A provider form's group of three text settings, with its legend and a line on what they do. */
 export function SettingsFieldset<K extends string>({

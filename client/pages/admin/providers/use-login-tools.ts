@@ -6,7 +6,7 @@ import { showError } from '@/lib/error-toast.ts';
 
 /**
  * POST /api/detect-selectors. A page the server could not analyse answers 200 with
- * `success: false`; it is an error like any other (SPEC section 8: toast "Error").
+ * `success: false`; for the admin it is an error like any other (an "Error" toast).
  */
 export function useDetectSelectors() {
   return useMutation({

@@ -5,9 +5,9 @@ import { apiRequest } from '@/lib/api.ts';
 import { showError, showErrorAs } from '@/lib/error-toast.ts';
 
 /** Admins get every provider, in full (other callers get only the active ones). */
-export const PROVIDERS_QUERY_KEY = ['/api/providers'] as const;
+const PROVIDERS_QUERY_KEY = ['/api/providers'] as const;
 
-export const SAVE_IMAGE_FAILED = 'Failed to save image information.';
+const SAVE_IMAGE_FAILED = 'Failed to save image information.';
 
 export function useProviders() {
   return useQuery<Provider[]>({ queryKey: PROVIDERS_QUERY_KEY });

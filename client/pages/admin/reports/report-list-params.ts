@@ -1,9 +1,10 @@
 import { CONNECTION_STATUSES, type ConnectionStatus } from '@common/connections.ts';
+import { narrows, readSearchedList, writeSearchedList } from '@/lib/list-params.ts';
 
-/** The status filter's choices, in the order shown; the view opens on complete (SPEC section 2). */
+/** The status filter's choices, in the order shown; the view opens on complete (those have reports). */
 export const REPORT_STATUS_FILTERS = ['complete', 'in_progress', 'pending', 'all'] as const;
 export type ReportStatusFilter = ConnectionStatus | 'all';
-export const DEFAULT_REPORT_STATUS: ReportStatusFilter = 'complete';
+const DEFAULT_REPORT_STATUS: ReportStatusFilter = 'complete';
 
 export const REPORT_STATUS_LABELS: Record<ReportStatusFilter, string> = {
   complete: 'Complete',
@@ -27,19 +28,8 @@ export const DEFAULT_REPORT_LIST: ReportListParams = {
   page: 1,
 };
 
-/** The URL's names for the fields, next to the shell's own `view`. */
-const KEYS = {
-  search: 'search',
-  providerId: 'provider',
-  status: 'status',
-  page: 'page',
-} as const satisfies Record<keyof ReportListParams, string>;
-
-function positiveInt(value: string | null): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
+/** The URL's name for the Utility Reports view's own filter, next to the search and page. */
+const KEYS = { status: 'status' } as const;
 
 function statusFilter(value: string | null): ReportStatusFilter {
   if (value === 'all') return 'all';
@@ -48,12 +38,7 @@ function statusFilter(value: string | null): ReportStatusFilter {
 
 /** Reads the filters from the query string; anything malformed falls back to its default. */
 export function readReportListParams(params: URLSearchParams): ReportListParams {
-  return {
-    search: (params.get(KEYS.search) ?? '').slice(0, 200),
-    providerId: positiveInt(params.get(KEYS.providerId)),
-    status: statusFilter(params.get(KEYS.status)),
-    page: positiveInt(params.get(KEYS.page)) ?? 1,
-  };
+  return { ...readSearchedList(params), status: statusFilter(params.get(KEYS.status)) };
 }
 
 /** The query string with these filters, keeping other parameters; defaults are left out. */
@@ -61,20 +46,9 @@ export function writeReportListParams(
   previous: URLSearchParams,
   list: ReportListParams,
 ): URLSearchParams {
-  const next = new URLSearchParams(previous);
-  const values: Record<keyof ReportListParams, string | null> = {
-    // Kept as typed (a trailing space included), so the box and the URL agree while typing.
-    search: list.search.trim() ? list.search : null,
-    providerId: list.providerId === null ? null : String(list.providerId),
+  return writeSearchedList(previous, list, KEYS, {
     status: list.status === DEFAULT_REPORT_STATUS ? null : list.status,
-    page: list.page > 1 ? String(list.page) : null,
-  };
-  for (const key of Object.keys(KEYS) as (keyof ReportListParams)[]) {
-    const value = values[key];
-    if (value === null) next.delete(KEYS[key]);
-    else next.set(KEYS[key], value);
-  }
-  return next;
+  });
 }
 
 /**
@@ -93,7 +67,5 @@ export function reportsQueryString(list: ReportListParams): string {
 
 /** Whether the list is narrowed beyond the view's defaults (then "Clear filters" is offered). */
 export function hasReportFilters(list: ReportListParams): boolean {
-  return (
-    list.search.trim() !== '' || list.providerId !== null || list.status !== DEFAULT_REPORT_STATUS
-  );
+  return narrows(list, DEFAULT_REPORT_LIST);
 }

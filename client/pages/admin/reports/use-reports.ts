@@ -7,7 +7,7 @@ import { anyInFlight } from '@/lib/report-display.ts';
 import { type ReportListParams, reportsQueryString } from './report-list-params.ts';
 
 /** Every Utility Reports query starts with this key, so a build refreshes them all. */
-export const REPORTS_QUERY_KEY = ['/api/reports'] as const;
+const REPORTS_QUERY_KEY = ['/api/reports'] as const;
 /** While a version is queued or building, the list is re-read this often. */
 const BUILD_POLL_MS = 2000;
 

@@ -1,20 +1,13 @@
 import type { Role } from '@common/api.ts';
 import type { UserActionResult } from '@common/users.ts';
 import { type FormEvent, useId, useState } from 'react';
+import { CheckboxField, Field, selectClass, TextField } from '@/components/field.tsx';
 import { FormProblem, SaveCancelFooter } from '@/components/form-dialog-parts.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
+import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { useAddUser } from './use-users.ts';
 import { checkNewUser, EMPTY_NEW_USER, type NewUserValues, ROLE_LABELS } from './user-display.ts';
 
-/** Add User (SPEC sections 2, 3, 5): username, email, role, Send credentials. */
+/** Add User: username, email, role, and whether to email the set-password link. */
 export function AddUserDialog({
   open,
   onClose,
@@ -25,26 +18,15 @@ export function AddUserDialog({
   onAdded: (result: UserActionResult) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Add User</DialogTitle>
-          <DialogDescription>
-            The new user chooses their own password through a one-time link.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <AddUserForm onAdded={onAdded} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function Required() {
-  return (
-    <span className="text-red-600" aria-hidden="true">
-      {' '}
-      *
-    </span>
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      className="max-w-lg"
+      title="Add User"
+      description="The new user chooses their own password through a one-time link."
+    >
+      {open ? <AddUserForm onAdded={onAdded} /> : null}
+    </ModalDialog>
   );
 }
 
@@ -71,42 +53,31 @@ function AddUserForm({ onAdded }: { onAdded: (result: UserActionResult) => void 
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={addUser.isPending}>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-username`}>
-          Username
-          <Required />
-        </Label>
-        <Input
-          id={`${id}-username`}
-          value={values.username}
-          onChange={(event) => set('username', event.target.value)}
-          maxLength={50}
-          autoComplete="off"
-          aria-required="true"
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>
-          Email
-          <Required />
-        </Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          value={values.email}
-          onChange={(event) => set('email', event.target.value)}
-          maxLength={254}
-          autoComplete="off"
-          aria-required="true"
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-role`}>Role</Label>
+      <TextField
+        id={`${id}-username`}
+        label="Username"
+        markRequired
+        value={values.username}
+        onChange={(event) => set('username', event.target.value)}
+        maxLength={50}
+        autoComplete="off"
+      />
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        markRequired
+        type="email"
+        value={values.email}
+        onChange={(event) => set('email', event.target.value)}
+        maxLength={254}
+        autoComplete="off"
+      />
+      <Field label="Role" htmlFor={`${id}-role`}>
         <select
           id={`${id}-role`}
           value={values.role}
           onChange={(event) => set('role', event.target.value as Role)}
-          className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-blue-600"
+          className={selectClass}
         >
           {(['user', 'admin'] as const).map((role) => (
             <option key={role} value={role}>
@@ -114,23 +85,13 @@ function AddUserForm({ onAdded }: { onAdded: (result: UserActionResult) => void 
             </option>
           ))}
         </select>
-      </div>
-      <div className="grid gap-1 text-sm">
-        <label className="flex cursor-pointer items-center gap-3 font-medium text-slate-900">
-          <input
-            type="checkbox"
-            checked={values.sendCredentials}
-            onChange={(event) => set('sendCredentials', event.target.checked)}
-            aria-describedby={`${id}-send-note`}
-            className="size-4 shrink-0 accent-blue-600"
-          />
-          Send credentials
-        </label>
-        <p id={`${id}-send-note`} className="pl-7 text-slate-600">
-          Email the user a link to set their password (valid 72 hours). Unchecked, you get the link
-          once to hand over yourself.
-        </p>
-      </div>
+      </Field>
+      <CheckboxField
+        label="Send credentials"
+        checked={values.sendCredentials}
+        onChange={(checked) => set('sendCredentials', checked)}
+        note="Email the user a link to set their password (valid 72 hours). Unchecked, you get the link once to hand over yourself."
+      />
       <FormProblem problem={problem} />
       <SaveCancelFooter saving={addUser.isPending} submitLabel="Add User" />
     </form>

@@ -11,7 +11,10 @@ import { apiRequest } from '@/lib/api.ts';
 import { showError } from '@/lib/error-toast.ts';
 
 /** Every user query starts with this key, so one invalidation refreshes the list. */
-export const USERS_QUERY_KEY = ['/api/users'] as const;
+const USERS_QUERY_KEY = ['/api/users'] as const;
+
+/** A page of users as every admin list's pagination reads it (the total is always counted). */
+export type UserPage = UserList & { items: UserListItem[]; totalCapped: false };
 
 /** GET /api/users: one page of 20, newest first, searched on the server. */
 export function useUsers(search: string, page: number) {
@@ -19,9 +22,10 @@ export function useUsers(search: string, page: number) {
   if (search) params.set('search', search);
   if (page > 1) params.set('page', String(page));
   const query = params.size > 0 ? `?${params}` : '';
-  return useQuery<UserList>({
+  return useQuery<UserList, Error, UserPage>({
     queryKey: [...USERS_QUERY_KEY, 'list', query],
     queryFn: () => apiRequest<UserList>('GET', `/api/users${query}`),
+    select: (list) => ({ ...list, items: list.users, totalCapped: false }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,9 +1,9 @@
 import type { UserListItem } from '@common/users.ts';
 import { describe, expect, it } from 'vitest';
-import { checkNewUser, EMPTY_NEW_USER, formatWhen, rangeText, rowActions } from './user-display.ts';
+import { checkNewUser, EMPTY_NEW_USER, formatWhen, rowActions } from './user-display.ts';
 
 describe('checkNewUser', () => {
-  it('asks for the required fields and a valid email with the SPEC texts', () => {
+  it('asks for the required fields and a valid email with the server’s texts', () => {
     expect(checkNewUser(EMPTY_NEW_USER)).toEqual({
       ok: false,
       message: 'Please fill in all required fields',
@@ -37,12 +37,6 @@ describe('display', () => {
   it('formats times and says Never for no sign-in', () => {
     expect(formatWhen(null)).toBe('Never');
     expect(formatWhen('2026-11-24T14:05:00Z', 'UTC')).toBe('Nov 24, 2026, 2:05 PM');
-  });
-
-  it('describes the page shown', () => {
-    expect(rangeText(1, 20, 20, 45)).toBe('Showing 1 to 20 of 45 users');
-    expect(rangeText(3, 20, 5, 45)).toBe('Showing 41 to 45 of 45 users');
-    expect(rangeText(1, 20, 0, 0)).toBe('No users');
   });
 });
 

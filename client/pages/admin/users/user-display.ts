@@ -13,13 +13,6 @@ export function formatWhen(iso: string | null, timeZone?: string): string {
   });
 }
 
-/** "Showing 21 to 40 of 45 users" (or "No users" when the search matches none). */
-export function rangeText(page: number, pageSize: number, shown: number, total: number): string {
-  if (total === 0 || shown === 0) return 'No users';
-  const first = (page - 1) * pageSize + 1;
-  return `Showing ${first} to ${first + shown - 1} of ${total} users`;
-}
-
 export type NewUserValues = {
   username: string;
   email: string;
@@ -35,7 +28,7 @@ export const EMPTY_NEW_USER: NewUserValues = {
 };
 
 /**
- * The Add User form checked with the server's own schema (SPEC section 5): the same texts
+ * The Add User form checked with the server's own schema, so it says what the server would
  * ("Please fill in all required fields", "Please enter a valid email address") before sending.
  */
 export function checkNewUser(

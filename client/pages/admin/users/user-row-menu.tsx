@@ -26,7 +26,7 @@ export type UserAction =
   | 'deactivate'
   | 'reactivate';
 
-/** A row's menu (SPEC: Reset Password, Send Credentials, Deactivate User), plus roles. */
+/** A row's menu: Reset Password, Send Credentials, Deactivate or Reactivate, and roles. */
 export function UserRowMenu({
   user,
   selfId,

@@ -1,5 +1,6 @@
 import { planTypeLabel } from '@common/plans.ts';
 import type { UserListItem } from '@common/users.ts';
+import { ACTIONS_CELL, DataTable } from '@/components/list/data-table.tsx';
 import { cn } from '@/lib/utils.ts';
 import { formatWhen, ROLE_LABELS } from './user-display.ts';
 import { type UserAction, UserRowMenu } from './user-row-menu.tsx';
@@ -41,63 +42,39 @@ export function UsersTable({
   onAction: (action: UserAction, user: UserListItem) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">Users</caption>
-        <thead className="border-slate-200 border-b bg-slate-50 text-slate-600 text-xs uppercase tracking-wide">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-3 font-semibold">
-                {column}
-              </th>
-            ))}
-            <th
-              scope="col"
-              className="sticky right-0 bg-slate-50 px-3 py-3 text-right font-semibold shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.15)]"
-            >
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {users.map((user) => (
-            <tr key={user.id} className={cn('align-top', !user.isActive && 'bg-slate-50/60')}>
-              <td className="min-w-44 max-w-64 px-3 py-3">
-                <p className="break-words font-medium text-slate-900">
-                  {user.username}
-                  {user.id === selfId && <span className="font-normal text-slate-500"> (you)</span>}
-                </p>
-                <p className="truncate text-slate-600" title={user.email ?? undefined}>
-                  {user.email ?? <span className="text-slate-400">No email</span>}
-                </p>
-              </td>
-              <td className="px-3 py-3">
-                <Pill tone={user.role === 'admin' ? 'blue' : 'grey'}>{ROLE_LABELS[user.role]}</Pill>
-              </td>
-              <td className="whitespace-nowrap px-3 py-3 text-slate-700">
-                {planTypeLabel(user.planType)}
-              </td>
-              <td className="px-3 py-3 text-slate-700">{user.hasPaymentMethod ? 'Yes' : 'No'}</td>
-              <td className="whitespace-nowrap px-3 py-3 text-slate-700">
-                {formatWhen(user.createdAt)}
-              </td>
-              <td className="whitespace-nowrap px-3 py-3 text-slate-700">
-                {formatWhen(user.lastSignInAt)}
-              </td>
-              <td className="px-3 py-3">
-                {user.isActive ? (
-                  <Pill tone="green">Active</Pill>
-                ) : (
-                  <Pill tone="red">Deactivated</Pill>
-                )}
-              </td>
-              <td className="sticky right-0 bg-white px-3 py-2 text-right shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.15)]">
-                <UserRowMenu user={user} selfId={selfId} onAction={onAction} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Users" columns={COLUMNS} className="min-w-[56rem]">
+      {users.map((user) => (
+        <tr key={user.id} className={cn('align-top', !user.isActive && 'bg-slate-50/60')}>
+          <td className="min-w-44 max-w-64 px-3 py-3">
+            <p className="break-words font-medium text-slate-900">
+              {user.username}
+              {user.id === selfId && <span className="font-normal text-slate-500"> (you)</span>}
+            </p>
+            <p className="truncate text-slate-600" title={user.email ?? undefined}>
+              {user.email ?? <span className="text-slate-400">No email</span>}
+            </p>
+          </td>
+          <td className="px-3 py-3">
+            <Pill tone={user.role === 'admin' ? 'blue' : 'grey'}>{ROLE_LABELS[user.role]}</Pill>
+          </td>
+          <td className="whitespace-nowrap px-3 py-3 text-slate-700">
+            {planTypeLabel(user.planType)}
+          </td>
+          <td className="px-3 py-3 text-slate-700">{user.hasPaymentMethod ? 'Yes' : 'No'}</td>
+          <td className="whitespace-nowrap px-3 py-3 text-slate-700">
+            {formatWhen(user.createdAt)}
+          </td>
+          <td className="whitespace-nowrap px-3 py-3 text-slate-700">
+            {formatWhen(user.lastSignInAt)}
+          </td>
+          <td className="px-3 py-3">
+            {user.isActive ? <Pill tone="green">Active</Pill> : <Pill tone="red">Deactivated</Pill>}
+          </td>
+          <td className={cn(ACTIONS_CELL, 'py-2 text-right')}>
+            <UserRowMenu user={user} selfId={selfId} onAction={onAction} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

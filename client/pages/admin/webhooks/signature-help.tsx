@@ -1,10 +1,5 @@
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
+import { CardContent } from '@/components/ui/card.tsx';
 
 const EXAMPLE = `import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -21,50 +16,45 @@ export function isFromUtilityReports(rawBody, signatureHeader, secret) {
   );
 }`;
 
-/** How an integrator checks that a delivery came from us (README "Webhooks"). */
+/** How an integrator checks that a delivery came from us, with code to copy. */
 export function SignatureHelp() {
   return (
-    <Card asChild>
-      <section aria-labelledby="webhook-signature">
-        <CardHeader>
-          <CardTitle id="webhook-signature">Verifying deliveries</CardTitle>
-          <CardDescription>
-            Every delivery is a JSON POST signed with the endpoint's secret. Check the signature
-            before trusting the body.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid grid-cols-1 gap-4 text-slate-700 text-sm">
-          <ul className="grid gap-1.5">
-            <li>
-              <code className="font-mono text-xs">X-Webhook-Event</code>: the event, such as{' '}
-              <code className="font-mono text-xs">connection.created</code> (
-              <code className="font-mono text-xs">ping</code> for a test).
-            </li>
-            <li>
-              <code className="font-mono text-xs">X-Webhook-Delivery</code>: the delivery id; a
-              retried delivery keeps it, so use it to ignore repeats.
-            </li>
-            <li>
-              <code className="font-mono text-xs">
-                X-Webhook-Signature: t=&lt;unix seconds&gt;,v1=&lt;hex&gt;
-              </code>
-              , where <code className="font-mono text-xs">v1</code> is the HMAC-SHA256 of{' '}
-              <code className="font-mono text-xs">&lt;t&gt;.&lt;raw body&gt;</code> keyed with the
-              signing secret.
-            </li>
-          </ul>
-          <p>
-            Compute the HMAC over the raw body, compare it in constant time, and reject a timestamp
-            more than five minutes old. Answer with any 2xx within 10 seconds; anything else is
-            retried with backoff up to five times. The body is{' '}
-            <code className="font-mono text-xs">{'{ id, event, createdAt, data }'}</code> and never
-            carries credentials.
-          </p>
-          <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 font-mono text-slate-100 text-xs leading-relaxed">
-            <code>{EXAMPLE}</code>
-          </pre>
-        </CardContent>
-      </section>
-    </Card>
+    <TitledCard
+      id="webhook-signature"
+      title="Verifying deliveries"
+      description="Every delivery is a JSON POST signed with the endpoint's secret. Check the signature before trusting the body."
+    >
+      <CardContent className="grid grid-cols-1 gap-4 text-slate-700 text-sm">
+        <ul className="grid gap-1.5">
+          <li>
+            <code className="font-mono text-xs">X-Webhook-Event</code>: the event, such as{' '}
+            <code className="font-mono text-xs">connection.created</code> (
+            <code className="font-mono text-xs">ping</code> for a test).
+          </li>
+          <li>
+            <code className="font-mono text-xs">X-Webhook-Delivery</code>: the delivery id; a
+            retried delivery keeps it, so use it to ignore repeats.
+          </li>
+          <li>
+            <code className="font-mono text-xs">
+              X-Webhook-Signature: t=&lt;unix seconds&gt;,v1=&lt;hex&gt;
+            </code>
+            , where <code className="font-mono text-xs">v1</code> is the HMAC-SHA256 of{' '}
+            <code className="font-mono text-xs">&lt;t&gt;.&lt;raw body&gt;</code> keyed with the
+            signing secret.
+          </li>
+        </ul>
+        <p>
+          Compute the HMAC over the raw body, compare it in constant time, and reject a timestamp
+          more than five minutes old. Answer with any 2xx within 10 seconds; anything else is
+          retried with backoff up to five times. The body is{' '}
+          <code className="font-mono text-xs">{'{ id, event, createdAt, data }'}</code> and never
+          carries credentials.
+        </p>
+        <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 font-mono text-slate-100 text-xs leading-relaxed">
+          <code>{EXAMPLE}</code>
+        </pre>
+      </CardContent>
+    </TitledCard>
   );
 }

@@ -1,17 +1,14 @@
 import type { User } from '@common/api.ts';
 import type { CreatedApiKey } from '@common/api-keys.ts';
 import { formatCents, PLANS } from '@common/plans.ts';
-import { BookOpen, Check, KeyRound } from 'lucide-react';
+import { BookOpen, KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
+import { CheckList } from '@/components/check-list.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
+import { CardContent } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { dashboardHref } from '../dashboard-tabs.ts';
@@ -22,7 +19,7 @@ import { useApiKeys, useCreateApiKey } from './api-keys-queries.ts';
 /** The API reference (Swagger UI), served by the server itself. */
 const DOCS_URL = '/api/docs';
 
-const WHAT_THE_API_GIVES = [
+const WHAT_THE_API_GIVES: readonly string[] = [
   'Read your connections, interval data, files and reports from your own software',
   'Request reports and follow your usage, billed on the monthly invoice',
   'Webhooks when a connection arrives, is checked, or its report is ready',
@@ -54,18 +51,11 @@ function PlanOffer() {
         {formatCents(premium.monthlyFeeCents)} a month, {formatCents(premium.pricePerReportCents)}{' '}
         per report). With it you can:
       </p>
-      <ul className="grid gap-1.5 text-slate-700 text-sm">
-        {WHAT_THE_API_GIVES.map((item) => (
-          <li key={item} className="flex items-start gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={WHAT_THE_API_GIVES} />
       <div className="flex flex-wrap items-center gap-4">
-        <Button asChild>
-          <Link href={dashboardHref(search, 'billing')}>Change plan in Usage & Billing</Link>
-        </Button>
+        <LinkButton href={dashboardHref(search, 'billing')}>
+          Change plan in Usage & Billing
+        </LinkButton>
         <DocsLink />
       </div>
     </CardContent>
@@ -143,33 +133,29 @@ export function ApiAccessSection({ user }: { user: User }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const premium = user.planType === 'premium';
   return (
-    <Card asChild>
-      <section aria-labelledby="api-access-heading">
-        <CardHeader>
-          <CardTitle id="api-access-heading" className="flex items-center gap-2">
-            <KeyRound className="size-5 text-blue-600" aria-hidden="true" />
-            API access
-          </CardTitle>
-          <CardDescription>
-            {premium
-              ? 'Keys let your own software read your data over HTTPS. Treat them like passwords.'
-              : 'Use your data from your own software.'}
-          </CardDescription>
-        </CardHeader>
-        {premium ? (
-          <CardContent className="grid gap-5">
-            <NewKeyForm onCreated={setCreated} />
-            <ApiKeyList />
-            <DocsLink />
-            <ApiKeyCreatedDialog created={created} onClose={() => setCreated(null)} />
-          </CardContent>
-        ) : (
-          <>
-            <PlanOffer />
-            <DormantKeys />
-          </>
-        )}
-      </section>
-    </Card>
+    <TitledCard
+      id="api-access-heading"
+      icon={KeyRound}
+      title="API access"
+      description={
+        premium
+          ? 'Keys let your own software read your data over HTTPS. Treat them like passwords.'
+          : 'Use your data from your own software.'
+      }
+    >
+      {premium ? (
+        <CardContent className="grid gap-5">
+          <NewKeyForm onCreated={setCreated} />
+          <ApiKeyList />
+          <DocsLink />
+          <ApiKeyCreatedDialog created={created} onClose={() => setCreated(null)} />
+        </CardContent>
+      ) : (
+        <>
+          <PlanOffer />
+          <DormantKeys />
+        </>
+      )}
+    </TitledCard>
   );
 }

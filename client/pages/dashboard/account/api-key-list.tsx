@@ -1,16 +1,8 @@
 import type { ApiKey } from '@common/api-keys.ts';
 import { useState } from 'react';
-import { LoadFailed, LoadingBlock } from '@/components/query-states.tsx';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog.tsx';
+import { QueryView } from '@/components/query-states.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { showError } from '@/lib/error-toast.ts';
 import { formatShortDate } from '../billing/usage-display.ts';
@@ -56,20 +48,6 @@ export function ApiKeyList() {
   const revoke = useRevokeApiKey();
   const [asking, setAsking] = useState<ApiKey | null>(null);
 
-  if (keys.isPending) return <LoadingBlock label="Loading API keys..." />;
-  if (keys.isError) {
-    return (
-      <LoadFailed
-        title="Your API keys could not be loaded"
-        message={keys.error.message}
-        onRetry={() => keys.refetch()}
-      />
-    );
-  }
-  if (keys.data.length === 0) {
-    return <p className="text-slate-600 text-sm">You have no API keys yet.</p>;
-  }
-
   function confirmRevoke() {
     if (!asking) return;
     revoke.mutate(asking.id, {
@@ -83,61 +61,57 @@ export function ApiKeyList() {
 
   return (
     <>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Your API keys</caption>
-          <thead className="border-slate-200 border-b text-slate-500 text-xs">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Name
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Key
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Created
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Last used
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                <span className="sr-only">Status</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {keys.data.map((apiKey) => (
-              <KeyRow key={apiKey.id} apiKey={apiKey} onRevoke={setAsking} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Dialog
-        open={asking !== null}
-        onOpenChange={(open) => {
-          if (!open && !revoke.isPending) setAsking(null);
-        }}
+      <QueryView
+        query={keys}
+        loading="Loading API keys..."
+        failed="Your API keys could not be loaded"
       >
-        <DialogContent role="alertdialog" className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>Revoke API key</DialogTitle>
-            <DialogDescription>Revoke "{asking?.name}"?</DialogDescription>
-          </DialogHeader>
-          <p className="text-slate-600 text-sm">
-            Programs using this key stop working at once. This cannot be undone.
-          </p>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={revoke.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" disabled={revoke.isPending} onClick={confirmRevoke}>
-              {revoke.isPending ? 'Revoking...' : 'Revoke key'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        {(data) =>
+          data.length === 0 ? (
+            <p className="text-slate-600 text-sm">You have no API keys yet.</p>
+          ) : (
+            <KeyTable keys={data} onRevoke={setAsking} />
+          )
+        }
+      </QueryView>
+      <ConfirmDeleteDialog
+        open={asking !== null}
+        title="Revoke API key"
+        question={`Revoke "${asking?.name}"?`}
+        note="Programs using this key stop working at once. This cannot be undone."
+        confirmLabel="Revoke key"
+        pendingLabel="Revoking..."
+        pending={revoke.isPending}
+        onConfirm={confirmRevoke}
+        onClose={() => setAsking(null)}
+      />
     </>
+  );
+}
+
+function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your API keys</caption>
+        <thead className="border-slate-200 border-b text-slate-500 text-xs">
+          <tr>
+            {['Name', 'Key', 'Created', 'Last used'].map((column) => (
+              <th key={column} scope="col" className="py-2 pr-3 font-medium">
+                {column}
+              </th>
+            ))}
+            <th scope="col" className="py-2 text-right font-medium">
+              <span className="sr-only">Status</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {keys.map((apiKey) => (
+            <KeyRow key={apiKey.id} apiKey={apiKey} onRevoke={onRevoke} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api.ts';
 
 /** GET /api/api-keys: the user's keys, newest first (revoked and dormant ones too). */
-export const API_KEYS_QUERY_KEY = ['/api/api-keys'] as const;
+const API_KEYS_QUERY_KEY = ['/api/api-keys'] as const;
 
 export function useApiKeys() {
   return useQuery<ApiKey[]>({ queryKey: API_KEYS_QUERY_KEY });

@@ -3,33 +3,18 @@ import { planTypeLabel } from '@common/plans.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useState } from 'react';
-import { FormProblem } from '@/components/form-dialog-parts.tsx';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
+import { TextField } from '@/components/field.tsx';
+import { FormSubmit } from '@/components/form-dialog-parts.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
+import { CardContent } from '@/components/ui/card.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { apiRequest } from '@/lib/api.ts';
 import { USER_QUERY_KEY } from '@/lib/auth.tsx';
 import { newPasswordProblem } from '@/lib/password-rules.ts';
 
-function Field({
-  id,
-  label,
-  ...input
-}: { id: string; label: string } & ComponentProps<typeof Input>) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} maxLength={256} required {...input} />
-    </div>
-  );
+/** The account forms' inputs: required, and no longer than any address or password kept. */
+function Field(props: ComponentProps<typeof TextField>) {
+  return <TextField maxLength={256} required {...props} />;
 }
 
 /** Change Email: the new address, confirmed with the current password. */
@@ -79,10 +64,14 @@ function ChangeEmailForm({ user }: { user: User }) {
         value={currentPassword}
         onChange={(event) => setCurrentPassword(event.target.value)}
       />
-      <FormProblem problem={problem} />
-      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Change Email'}
-      </Button>
+      <FormSubmit
+        problem={problem}
+        className="justify-self-start"
+        busy={save.isPending}
+        busyLabel="Saving..."
+      >
+        Change Email
+      </FormSubmit>
     </form>
   );
 }
@@ -148,10 +137,14 @@ function ChangePasswordForm() {
         value={values.confirmation}
         onChange={set('confirmation')}
       />
-      <FormProblem problem={problem} />
-      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Change Password'}
-      </Button>
+      <FormSubmit
+        problem={problem}
+        className="justify-self-start"
+        busy={save.isPending}
+        busyLabel="Saving..."
+      >
+        Change Password
+      </FormSubmit>
     </form>
   );
 }
@@ -159,36 +152,32 @@ function ChangePasswordForm() {
 /** Account & API tab: who is signed in, and their email and password. */
 export function ProfileSection({ user }: { user: User }) {
   return (
-    <Card asChild>
-      <section aria-labelledby="profile-heading">
-        <CardHeader>
-          <CardTitle id="profile-heading" className="flex items-center gap-2">
-            <UserRound className="size-5 text-blue-600" aria-hidden="true" />
-            Your Account
-          </CardTitle>
-          <CardDescription>How you sign in, and where we send your notices.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <dl className="grid gap-3 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-slate-500">Username</dt>
-              <dd className="break-words font-medium text-slate-900">{user.username}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Email</dt>
-              <dd className="break-words font-medium text-slate-900">{user.email ?? 'Not set'}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Plan</dt>
-              <dd className="font-medium text-slate-900">{planTypeLabel(user.planType)}</dd>
-            </div>
-          </dl>
-          <div className="grid gap-8 border-slate-100 border-t pt-6 md:grid-cols-2">
-            <ChangeEmailForm user={user} />
-            <ChangePasswordForm />
+    <TitledCard
+      id="profile-heading"
+      icon={UserRound}
+      title="Your Account"
+      description="How you sign in, and where we send your notices."
+    >
+      <CardContent className="grid gap-6">
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-500">Username</dt>
+            <dd className="break-words font-medium text-slate-900">{user.username}</dd>
           </div>
-        </CardContent>
-      </section>
-    </Card>
+          <div>
+            <dt className="text-slate-500">Email</dt>
+            <dd className="break-words font-medium text-slate-900">{user.email ?? 'Not set'}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Plan</dt>
+            <dd className="font-medium text-slate-900">{planTypeLabel(user.planType)}</dd>
+          </div>
+        </dl>
+        <div className="grid gap-8 border-slate-100 border-t pt-6 md:grid-cols-2">
+          <ChangeEmailForm user={user} />
+          <ChangePasswordForm />
+        </div>
+      </CardContent>
+    </TitledCard>
   );
 }

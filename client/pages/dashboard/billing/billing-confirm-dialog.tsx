@@ -1,13 +1,4 @@
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { ConfirmFooter, ModalDialog } from '@/components/modal-dialog.tsx';
 
 export type BillingConfirmation = {
   title: string;
@@ -28,28 +19,21 @@ export function BillingConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog
+    <ModalDialog
       open={confirmation !== null}
-      onOpenChange={(open) => {
-        if (!open && !pending) onClose();
-      }}
+      onClose={onClose}
+      busy={pending}
+      className="max-w-md"
+      title={confirmation?.title}
+      description={confirmation?.description}
     >
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{confirmation?.title}</DialogTitle>
-          <DialogDescription>{confirmation?.description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              {confirmation?.keepLabel}
-            </Button>
-          </DialogClose>
-          <Button onClick={confirmation?.onConfirm} disabled={pending}>
-            {pending ? 'Saving...' : confirmation?.confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <ConfirmFooter
+        cancelLabel={confirmation?.keepLabel}
+        confirmLabel={confirmation?.confirmLabel ?? ''}
+        pendingLabel="Saving..."
+        pending={pending}
+        onConfirm={confirmation?.onConfirm}
+      />
+    </ModalDialog>
   );
 }

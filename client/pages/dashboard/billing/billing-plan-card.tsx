@@ -2,15 +2,11 @@ import type { BillingSummary } from '@common/billing.ts';
 import { TEST_MODE_BANNER } from '@common/constants.ts';
 import { CreditCard, FlaskConical } from 'lucide-react';
 import { Link } from 'wouter';
-import { LoadFailed, LoadingBlock } from '@/components/query-states.tsx';
+import { LinkButton } from '@/components/link-button.tsx';
+import { QueryView } from '@/components/query-states.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
+import { CardContent } from '@/components/ui/card.tsx';
 import { billedPlan } from '../reports/report-requests.ts';
 import { planSummary } from './payment-status.ts';
 import { SubscriptionSection } from './subscription-section.tsx';
@@ -55,45 +51,36 @@ function Details({ billing }: { billing: BillingSummary }) {
 export function BillingPlanCard({ onChoosePlan }: { onChoosePlan: () => void }) {
   const billing = useBilling();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CreditCard className="size-5 text-blue-600" aria-hidden="true" />
-          Your Plan
-        </CardTitle>
-        <CardDescription>What each report costs you.</CardDescription>
-      </CardHeader>
+    <TitledCard icon={CreditCard} title="Your Plan" description="What each report costs you.">
       <CardContent className="grid grid-cols-1 gap-4">
-        {billing.isPending ? (
-          <LoadingBlock label="Loading billing..." />
-        ) : billing.isError ? (
-          <LoadFailed
-            title="Your billing details could not be loaded"
-            message={billing.error.message}
-            onRetry={() => billing.refetch()}
-          />
-        ) : (
-          <>
-            {billing.data.testMode && (
-              <p
-                role="note"
-                className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950 text-sm"
-              >
-                <FlaskConical className="size-4 shrink-0 text-amber-600" aria-hidden="true" />
-                {TEST_MODE_BANNER}
-              </p>
-            )}
-            <Details billing={billing.data} />
-            <SubscriptionSection billing={billing.data} />
-          </>
-        )}
+        <QueryView
+          query={billing}
+          loading="Loading billing..."
+          failed="Your billing details could not be loaded"
+        >
+          {(summary) => (
+            <>
+              {summary.testMode && (
+                <p
+                  role="note"
+                  className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950 text-sm"
+                >
+                  <FlaskConical className="size-4 shrink-0 text-amber-600" aria-hidden="true" />
+                  {TEST_MODE_BANNER}
+                </p>
+              )}
+              <Details billing={summary} />
+              <SubscriptionSection billing={summary} />
+            </>
+          )}
+        </QueryView>
         <div className="flex flex-wrap gap-2">
           <Button onClick={onChoosePlan}>Change Plan</Button>
-          <Button asChild variant="outline">
-            <Link href="/pricing">View Pricing</Link>
-          </Button>
+          <LinkButton href="/pricing" variant="outline">
+            View Pricing
+          </LinkButton>
         </div>
       </CardContent>
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,8 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
-import { Link } from 'wouter';
+import { LinkButton } from '@/components/link-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 
-/** SPEC section 4: shown while the user has no payment method. */
+/** Shown while the user has no payment method: no report can be requested until there is one. */
 export function PaymentRequiredBanner({ onChoosePlan }: { onChoosePlan: () => void }) {
   return (
     <section
@@ -21,9 +21,9 @@ export function PaymentRequiredBanner({ onChoosePlan }: { onChoosePlan: () => vo
       </div>
       <div className="flex flex-wrap gap-2">
         <Button onClick={onChoosePlan}>Choose a Plan</Button>
-        <Button asChild variant="outline">
-          <Link href="/pricing">View Pricing</Link>
-        </Button>
+        <LinkButton href="/pricing" variant="outline">
+          View Pricing
+        </LinkButton>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-/** What Stripe adds to the return address (SPEC section 4: /dashboard?payment=success). */
+/** What Stripe adds to the return address (/dashboard?payment=success). */
 const RETURN_PARAMS = ['payment', 'setup_intent', 'setup_intent_client_secret', 'redirect_status'];
 
 /**

@@ -1,7 +1,7 @@
 import type { PlanType, User } from '@common/api.ts';
 import { formatCents, PLANS, planTypeLabel } from '@common/plans.ts';
 
-/** SPEC section 4: a user can pay for reports once both Stripe ids are stored. */
+/** A user can pay for reports once both Stripe ids (customer and card) are stored. */
 export function hasPaymentMethod(user: Pick<User, 'stripeCustomerId' | 'paymentMethodId'>) {
   return Boolean(user.stripeCustomerId && user.paymentMethodId);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cardLabel, humanize, usageCost, usageStatusTone } from './usage-display.ts';
 
 describe('usage status', () => {
-  it('is green only when billed (SPEC section 4)', () => {
+  it('is green only when billed', () => {
     expect(usageStatusTone('billed')).toBe('green');
     const others = UsageStatus.options.filter((status) => status !== 'billed');
     expect(others.length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ export function humanize(value: string): string {
 
 export type UsageTone = 'green' | 'yellow';
 
-/** SPEC section 4: billed is green, every other status yellow. */
+/** Billed is green (settled), every other status yellow (still open). */
 export function usageStatusTone(status: UsageStatus): UsageTone {
   return status === 'billed' ? 'green' : 'yellow';
 }

@@ -1,13 +1,8 @@
 import type { UsageRecord } from '@common/billing.ts';
 import { Receipt } from 'lucide-react';
-import { LoadFailed, LoadingBlock } from '@/components/query-states.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
+import { QueryView } from '@/components/query-states.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
+import { CardContent } from '@/components/ui/card.tsx';
 import { formatUsd } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 import {
@@ -60,19 +55,13 @@ function UsageRow({ record }: { record: UsageRecord }) {
   );
 }
 
-function UsageTable() {
-  const usage = useUsage();
-  if (usage.isPending) return <LoadingBlock label="Loading usage..." />;
-  if (usage.isError) {
-    return (
-      <LoadFailed
-        title="Your usage could not be loaded"
-        message={usage.error.message}
-        onRetry={() => usage.refetch()}
-      />
-    );
-  }
-  const { usage: records, totalCostCents } = usage.data;
+function UsageTable({
+  records,
+  totalCostCents,
+}: {
+  records: UsageRecord[];
+  totalCostCents: number;
+}) {
   const total = formatUsd(totalCostCents);
   if (records.length === 0) {
     return (
@@ -92,15 +81,11 @@ function UsageTable() {
       <table className="w-full text-sm">
         <thead>
           <tr className="border-slate-200 border-b text-left text-slate-500 text-xs">
-            <th scope="col" className="pr-3 pb-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="pr-3 pb-2 font-medium">
-              Description
-            </th>
-            <th scope="col" className="pr-3 pb-2 font-medium">
-              Status
-            </th>
+            {['Date', 'Description', 'Status'].map((column) => (
+              <th key={column} scope="col" className="pr-3 pb-2 font-medium">
+                {column}
+              </th>
+            ))}
             <th scope="col" className="pb-2 text-right font-medium">
               Cost
             </th>
@@ -126,18 +111,18 @@ function UsageTable() {
 
 /** The user's report requests with their status and cost, and the total billed. */
 export function UsageList() {
+  const usage = useUsage();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Receipt className="size-5 text-blue-600" aria-hidden="true" />
-          Usage
-        </CardTitle>
-        <CardDescription>Reports you requested and what they cost.</CardDescription>
-      </CardHeader>
+    <TitledCard
+      icon={Receipt}
+      title="Usage"
+      description="Reports you requested and what they cost."
+    >
       <CardContent className="grid grid-cols-1 gap-4">
-        <UsageTable />
+        <QueryView query={usage} loading="Loading usage..." failed="Your usage could not be loaded">
+          {(data) => <UsageTable records={data.usage} totalCostCents={data.totalCostCents} />}
+        </QueryView>
       </CardContent>
-    </Card>
+    </TitledCard>
   );
 }

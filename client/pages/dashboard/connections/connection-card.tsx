@@ -3,6 +3,7 @@ import type { Connection } from '@common/connections.ts';
 import type { ReportVersion } from '@common/reports.ts';
 import { CircleCheck, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CardHeading } from '@/components/card-heading.tsx';
 import { CredentialsBadge, StatusBadge } from '@/components/connection-badges.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { credentialsState, formatDate, formatPeriod } from '@/lib/connection-display.ts';
@@ -58,12 +59,11 @@ export function ConnectionCard({
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 id={titleId} className="break-words font-semibold text-slate-900">
-            {connection.customerName}
-          </h3>
-          <p className="break-all text-slate-600 text-sm">{connection.customerEmail}</p>
-        </div>
+        <CardHeading
+          id={titleId}
+          title={connection.customerName}
+          subtitle={connection.customerEmail}
+        />
         <StatusBadge status={connection.status} />
       </div>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

@@ -4,7 +4,7 @@ import { formatMegabytes } from '@/lib/connection-display.ts';
 
 /**
  * A connection's files. The owner downloads them once a report on the connection is paid for
- * (DESIGN section 6, "Paid access"); until then they are listed with the way to unlock them.
+ * (the files are what a report sells); until then they are listed with the way to unlock them.
  */
 export function ConnectionFilesList({
   connection,

@@ -1,32 +1,17 @@
+import type { Connection } from '@common/connections.ts';
 import { RECENT_CONNECTIONS_SHOWN } from '@common/constants.ts';
 import { Clock } from 'lucide-react';
 import { StatusBadge } from '@/components/connection-badges.tsx';
 import { FormLinkCard } from '@/components/form-link-card.tsx';
-import { LoadFailed, LoadingBlock } from '@/components/query-states.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
+import { QueryView } from '@/components/query-states.tsx';
+import { TitledCard } from '@/components/titled-card.tsx';
+import { CardContent } from '@/components/ui/card.tsx';
 import { formatDate } from '@/lib/connection-display.ts';
 import { useMyConnections } from '../connections/use-my-connections.ts';
 
-function RecentSubmissions() {
-  const connections = useMyConnections();
-  if (connections.isPending) return <LoadingBlock label="Loading submissions..." />;
-  if (connections.isError) {
-    return (
-      <LoadFailed
-        title="Recent submissions could not be loaded"
-        message={connections.error.message}
-        onRetry={() => connections.refetch()}
-      />
-    );
-  }
+function RecentSubmissions({ connections }: { connections: Connection[] }) {
   // The list comes newest first.
-  const recent = connections.data.slice(0, RECENT_CONNECTIONS_SHOWN);
+  const recent = connections.slice(0, RECENT_CONNECTIONS_SHOWN);
   if (recent.length === 0) {
     return <p className="text-slate-600 text-sm">No submissions yet.</p>;
   }
@@ -49,21 +34,25 @@ function RecentSubmissions() {
 
 /** The user's own form link with its sharing actions, and the latest submissions through it. */
 export function CustomerLinksTab({ uniqueFormUrl }: { uniqueFormUrl: string }) {
+  const connections = useMyConnections();
   return (
     <div className="grid grid-cols-1 gap-6">
       <FormLinkCard uniqueFormUrl={uniqueFormUrl} />
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Clock className="size-5 text-blue-600" aria-hidden="true" />
-            Recent Submissions
-          </CardTitle>
-          <CardDescription>The latest customers who used your link.</CardDescription>
-        </CardHeader>
+      <TitledCard
+        icon={Clock}
+        title="Recent Submissions"
+        description="The latest customers who used your link."
+      >
         <CardContent>
-          <RecentSubmissions />
+          <QueryView
+            query={connections}
+            loading="Loading submissions..."
+            failed="Recent submissions could not be loaded"
+          >
+            {(data) => <RecentSubmissions connections={data} />}
+          </QueryView>
         </CardContent>
-      </Card>
+      </TitledCard>
     </div>
   );
 }

@@ -2,16 +2,7 @@ import type { PlanType } from '@common/api.ts';
 import type { RecordUsageResponse } from '@common/billing.ts';
 import type { Connection } from '@common/connections.ts';
 import { ShieldCheck } from 'lucide-react';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { ConfirmFooter, ModalDialog } from '@/components/modal-dialog.tsx';
 import { formatUsd } from '@/lib/format.ts';
 import { reportPrice } from './report-requests.ts';
 
@@ -31,36 +22,29 @@ export function ConfirmReportDialog({
 }) {
   const price = reportPrice(planType);
   return (
-    <Dialog
+    <ModalDialog
       open={connection !== null}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
+      onClose={onCancel}
+      className="max-w-md"
+      title="Generate Report"
+      description={
+        <>
+          A utility report for {connection?.customerName} ({connection?.provider.name}): statements,
+          interval data and the usage summary.
+        </>
+      }
     >
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Generate Report</DialogTitle>
-          <DialogDescription>
-            A utility report for {connection?.customerName} ({connection?.provider.name}):
-            statements, interval data and the usage summary.
-          </DialogDescription>
-        </DialogHeader>
-        <p className="rounded-lg bg-slate-50 p-4 text-slate-900">
-          <span className="font-bold text-2xl">{price.amount}</span>{' '}
-          <span className="text-slate-700">{price.when}.</span>
-        </p>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button onClick={onConfirm} disabled={pending}>
-            {pending ? 'Requesting...' : 'Request Report'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <p className="rounded-lg bg-slate-50 p-4 text-slate-900">
+        <span className="font-bold text-2xl">{price.amount}</span>{' '}
+        <span className="text-slate-700">{price.when}.</span>
+      </p>
+      <ConfirmFooter
+        confirmLabel="Request Report"
+        pendingLabel="Requesting..."
+        pending={pending}
+        onConfirm={onConfirm}
+      />
+    </ModalDialog>
   );
 }
 
@@ -77,35 +61,27 @@ export function ConfirmPaymentDialog({
   onCancel: () => void;
 }) {
   return (
-    <Dialog
+    <ModalDialog
       open={record !== null}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
+      onClose={onCancel}
+      className="max-w-md"
+      icon={<ShieldCheck className="size-5 text-blue-600" aria-hidden="true" />}
+      title="Confirm your payment"
+      description={
+        <>
+          Your bank asks you to confirm the {record ? formatUsd(record.costCents) : ''} charge for
+          this report. The report starts once the payment is confirmed.
+        </>
+      }
     >
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <ShieldCheck className="size-5 text-blue-600" aria-hidden="true" />
-            Confirm your payment
-          </DialogTitle>
-          <DialogDescription>
-            Your bank asks you to confirm the {record ? formatUsd(record.costCents) : ''} charge for
-            this report. The report starts once the payment is confirmed.
-          </DialogDescription>
-        </DialogHeader>
-        {record?.statusMessage && <p className="text-slate-600 text-sm">{record.statusMessage}</p>}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Not now
-            </Button>
-          </DialogClose>
-          <Button onClick={onConfirm} disabled={pending}>
-            {pending ? 'Confirming...' : 'Confirm payment'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      {record?.statusMessage && <p className="text-slate-600 text-sm">{record.statusMessage}</p>}
+      <ConfirmFooter
+        cancelLabel="Not now"
+        confirmLabel="Confirm payment"
+        pendingLabel="Confirming..."
+        pending={pending}
+        onConfirm={onConfirm}
+      />
+    </ModalDialog>
   );
 }

@@ -103,7 +103,7 @@ describe('reportRequestedToast', () => {
   });
 });
 
-describe('report errors (SPEC section 8)', () => {
+describe('report errors', () => {
   it("shows the server's message, else the fallback", () => {
     expect(reportErrorMessage(new ApiError('x', 402, { message: 'Your card was declined.' }))).toBe(
       'Your card was declined.',

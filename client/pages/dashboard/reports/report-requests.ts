@@ -76,7 +76,7 @@ export type ReportToast = ToastInput & { action?: { label: string; href: string 
 
 export const REPORT_FAILED = 'Failed to generate report';
 
-/** SPEC section 8: the server's message, else "Failed to generate report". */
+/** The server's message, else "Failed to generate report": never an empty toast. */
 export function reportErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     const message = (error.body as { message?: unknown } | null)?.message;

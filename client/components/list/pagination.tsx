@@ -1,16 +1,13 @@
-import type { ConnectionPage } from '@common/connections.ts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
-import { pageCount, pageWindow, paginationText } from './list-params.ts';
+import { type PageInfo, pageCount, pageWindow, paginationText } from '@/lib/list-params.ts';
 
-/** "Showing X to Y of N results", Previous, the page numbers, Next. */
+/** "Showing X to Y of N results", Previous, the page numbers, Next: every admin list's pages. */
 export function Pagination({
   data,
   onPage,
 }: {
-  data: Pick<ConnectionPage, 'total' | 'totalCapped' | 'page' | 'pageSize'> & {
-    items: readonly unknown[];
-  };
+  data: Required<PageInfo> & { items: readonly unknown[] };
   onPage: (page: number) => void;
 }) {
   const pages = pageCount(data);
