@@ -8,13 +8,7 @@ import { PASSWORD_MIN_LENGTH } from './constants.ts';
 
 export const ErrorBody = z.object({ message: z.string() });
 
-/**
- * What the API answers (503, with Retry-After) while a new embedded database is being created;
- * the client waits and shows that the service is starting.
- */
-export const STARTING_UP_MESSAGE = 'Starting up... The service will answer in a moment.';
-/** Seconds a caller waits before asking again while the service starts. */
-export const STARTING_UP_RETRY_SECONDS = 1;
+export { STARTING_UP_MESSAGE, STARTING_UP_RETRY_SECONDS } from './starting-up.ts';
 
 /** GET /api/system/warnings (admins): what the deployment should fix, in plain words. */
 export const SystemWarnings = z.object({ warnings: z.array(z.string()) });
