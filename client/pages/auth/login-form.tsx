@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { formText } from './form-text.ts';
 
 export function LoginForm() {
   const { loginMutation } = useAuth();
@@ -13,8 +14,8 @@ export function LoginForm() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     loginMutation.mutate({
-      username: String(form.get('username') ?? ''),
-      password: String(form.get('password') ?? ''),
+      username: formText(form, 'username'),
+      password: formText(form, 'password'),
     });
   }
 

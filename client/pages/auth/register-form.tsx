@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { TextField } from '@/components/field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { formText } from './form-text.ts';
 
 export function RegisterForm() {
   const { registerMutation } = useAuth();
@@ -10,11 +11,11 @@ export function RegisterForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '').trim();
+    const email = formText(form, 'email').trim();
     registerMutation.mutate({
-      username: String(form.get('username') ?? '').trim(),
+      username: formText(form, 'username').trim(),
       email: email === '' ? null : email,
-      password: String(form.get('password') ?? ''),
+      password: formText(form, 'password'),
     });
   }
 

@@ -1,20 +1,12 @@
 import { User } from 'lucide-react';
 import { Field } from '@/components/field.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import type { FieldErrors, FieldName } from './customer-form-fields.ts';
+
 import { FormSection } from './form-section.tsx';
-import { type ControlProps, controlIdOf } from './use-field-errors.ts';
+import { controlIdOf, type FieldGroupProps } from './use-field-errors.ts';
 
 /** The customer's name, email, phone and the service address of the account. */
-export function ContactFields({
-  control,
-  errors,
-  disabled,
-}: {
-  control: (name: FieldName, describedBy?: string) => ControlProps;
-  errors: FieldErrors;
-  disabled: boolean;
-}) {
+export function ContactFields({ control, errors, disabled }: FieldGroupProps) {
   return (
     <FormSection icon={User} title="Contact Information">
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">

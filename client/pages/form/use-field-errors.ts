@@ -19,6 +19,13 @@ export type ControlProps = {
 
 export const controlIdOf = (name: FieldName) => `customer-${name}`;
 
+/** What each group of the form's fields is given: the controls' wiring, the errors, and busy. */
+export type FieldGroupProps = {
+  control: (name: FieldName, describedBy?: string) => ControlProps;
+  errors: FieldErrors;
+  disabled: boolean;
+};
+
 /** What the control holds, as the schema reads it: a checkbox is ticked or not. */
 const schemaValueOf = (control: Control) =>
   control instanceof HTMLInputElement && control.type === 'checkbox'

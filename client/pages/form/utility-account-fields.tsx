@@ -4,23 +4,15 @@ import { Field, nativeControlClass } from '@/components/field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/utils.ts';
-import type { FieldErrors, FieldName } from './customer-form-fields.ts';
+
 import { FormSection } from './form-section.tsx';
 import { useActiveProviders } from './use-active-providers.ts';
-import { type ControlProps, controlIdOf } from './use-field-errors.ts';
+import { controlIdOf, type FieldGroupProps } from './use-field-errors.ts';
 
 const PROVIDERS_FAILED_MESSAGE = 'Failed to fetch providers';
 
 /** The utility provider and the login of the customer's online utility account. */
-export function UtilityAccountFields({
-  control,
-  errors,
-  disabled,
-}: {
-  control: (name: FieldName, describedBy?: string) => ControlProps;
-  errors: FieldErrors;
-  disabled: boolean;
-}) {
+export function UtilityAccountFields({ control, errors, disabled }: FieldGroupProps) {
   const providers = useActiveProviders();
   const [showPassword, setShowPassword] = useState(false);
   const providerId = controlIdOf('providerId');

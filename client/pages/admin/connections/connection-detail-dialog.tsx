@@ -1,13 +1,13 @@
 import type { Connection } from '@common/connections.ts';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/connection-badges.tsx';
-import { ModalDialog } from '@/components/modal-dialog.tsx';
 import {
   formatCost,
   formatDateRange,
   formatTimestamp,
   formatUsage,
 } from '@/lib/connection-display.ts';
+import { ConnectionDialog, type ConnectionDialogProps } from './connection-dialog.tsx';
 import { ConnectionFiles } from './connection-files.tsx';
 import { CredentialsSection } from './credentials-section.tsx';
 import { IntervalSection } from './interval-section.tsx';
@@ -16,23 +16,11 @@ import { RetrievalSection } from './retrieval-section.tsx';
 import { useConnection } from './use-connections.ts';
 
 /** "Connection Details": every field, files, credentials, interval data. */
-export function ConnectionDetailDialog({
-  connection,
-  onClose,
-}: {
-  connection: Connection | null;
-  onClose: () => void;
-}) {
+export function ConnectionDetailDialog(props: ConnectionDialogProps) {
   return (
-    <ModalDialog
-      open={connection !== null}
-      onClose={onClose}
-      className="max-w-4xl"
-      title="Connection Details"
-      description={connection ? `${connection.customerName} · ${connection.provider.name}` : null}
-    >
-      {connection ? <ConnectionDetail shown={connection} /> : null}
-    </ModalDialog>
+    <ConnectionDialog {...props} title="Connection Details" className="max-w-4xl">
+      {(shown) => <ConnectionDetail shown={shown} />}
+    </ConnectionDialog>
   );
 }
 

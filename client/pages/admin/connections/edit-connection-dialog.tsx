@@ -1,11 +1,12 @@
 import { CONNECTION_STATUSES, type Connection } from '@common/connections.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { Field, selectClass } from '@/components/field.tsx';
-import { DialogCancel, DialogFooter, ModalDialog } from '@/components/modal-dialog.tsx';
+import { DialogCancel, DialogFooter } from '@/components/modal-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { statusLabel } from '@/lib/connection-display.ts';
 import { showError } from '@/lib/error-toast.ts';
+import { ConnectionDialog, type ConnectionDialogProps } from './connection-dialog.tsx';
 import { ConnectionFiles } from './connection-files.tsx';
 import {
   type ConnectionEdits,
@@ -17,27 +18,16 @@ import {
 import { useConnection, useUpdateConnection } from './use-connections.ts';
 
 /** "Edit Connection Details": figures, status, notes, account, and files. */
-export function EditConnectionDialog({
-  connection,
-  onClose,
-}: {
-  connection: Connection | null;
-  onClose: () => void;
-}) {
+export function EditConnectionDialog(props: ConnectionDialogProps) {
   return (
-    <ModalDialog
-      open={connection !== null}
-      onClose={onClose}
-      className="max-w-3xl"
+    <ConnectionDialog
+      {...props}
       title="Edit Connection Details"
-      description={
-        connection
-          ? `${connection.customerName} · ${connection.provider.name} · submitted through ${connection.user.username}'s link`
-          : null
-      }
+      className="max-w-3xl"
+      more={(shown) => `submitted through ${shown.user.username}'s link`}
     >
-      {connection ? <EditConnectionForm shown={connection} onSaved={onClose} /> : null}
-    </ModalDialog>
+      {(shown) => <EditConnectionForm shown={shown} onSaved={props.onClose} />}
+    </ConnectionDialog>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { CredentialTestResult, RetrievalFindings } from '@common/automation.ts';
-import { CheckCircle2, KeyRound, Loader2, XCircle } from 'lucide-react';
+import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { BusyButton } from '@/components/busy-button.tsx';
 import { Field } from '@/components/field.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import type { RetrievalField } from './retrieval-fields.tsx';
 import { retrievalLine } from './retrieval-findings.ts';
@@ -85,19 +85,16 @@ export function CredentialTestSection({
             data-lpignore="true"
           />
         </Field>
-        <Button
+        <BusyButton
           type="button"
           onClick={run}
-          disabled={!ready || testLogin.isPending}
-          aria-busy={testLogin.isPending}
+          disabled={!ready}
+          icon={<KeyRound aria-hidden="true" />}
+          busy={testLogin.isPending}
+          busyLabel="Testing..."
         >
-          {testLogin.isPending ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <KeyRound aria-hidden="true" />
-          )}
-          {testLogin.isPending ? 'Testing...' : 'Test Login'}
-        </Button>
+          Test Login
+        </BusyButton>
       </div>
       {testLogin.isPending ? (
         <p role="status" className="text-slate-600 text-xs">

@@ -1,6 +1,7 @@
 import { DetectSelectorsBody, type SelectorDetection } from '@common/automation.ts';
-import { Check, Loader2, ScanSearch } from 'lucide-react';
+import { Check, ScanSearch } from 'lucide-react';
 import { useId, useState } from 'react';
+import { BusyButton } from '@/components/busy-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { showError } from '@/lib/error-toast.ts';
 import {
@@ -67,21 +68,17 @@ export function SelectorAnalysisSection({
             can take several seconds.
           </p>
         </div>
-        <Button
+        <BusyButton
           type="button"
           variant="outline"
           size="sm"
           onClick={analyze}
-          disabled={detect.isPending}
-          aria-busy={detect.isPending}
+          icon={<ScanSearch aria-hidden="true" />}
+          busy={detect.isPending}
+          busyLabel="Analyzing..."
         >
-          {detect.isPending ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <ScanSearch aria-hidden="true" />
-          )}
-          {detect.isPending ? 'Analyzing...' : 'Analyze'}
-        </Button>
+          Analyze
+        </BusyButton>
       </div>
 
       {shown && choice ? (
