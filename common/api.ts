@@ -6,8 +6,6 @@ import { PASSWORD_MIN_LENGTH } from './constants.ts';
  * cannot drift apart.
  */
 
-export const ErrorBody = z.object({ message: z.string() });
-
 export { STARTING_UP_MESSAGE, STARTING_UP_RETRY_SECONDS } from './starting-up.ts';
 
 /** GET /api/system/warnings (admins): what the deployment should fix, in plain words. */
@@ -15,7 +13,7 @@ export const SystemWarnings = z.object({ warnings: z.array(z.string()) });
 export type SystemWarnings = z.infer<typeof SystemWarnings>;
 
 /** The largest value of a PostgreSQL `integer` (serial) column: every row id fits under it. */
-export const MAX_ROW_ID = 2_147_483_647;
+const MAX_ROW_ID = 2_147_483_647;
 
 /** A row id from a path, a query or a body: a positive integer the id columns can hold. */
 export const rowId = (message = 'Invalid id', tooLarge = message) =>
@@ -25,8 +23,8 @@ export const rowId = (message = 'Invalid id', tooLarge = message) =>
 export const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
 
 /** The days a date filter or field may name: the calendar PostgreSQL and JavaScript share. */
-export const FIRST_DAY = '1900-01-01';
-export const LAST_DAY = '2199-12-31';
+const FIRST_DAY = '1900-01-01';
+const LAST_DAY = '2199-12-31';
 
 /** A YYYY-MM-DD day between FIRST_DAY and LAST_DAY. */
 export const calendarDate = z.iso
@@ -34,7 +32,6 @@ export const calendarDate = z.iso
   .refine((d) => d >= FIRST_DAY && d <= LAST_DAY, {
     error: `Dates must be between ${FIRST_DAY} and ${LAST_DAY}`,
   });
-export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;

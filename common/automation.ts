@@ -26,12 +26,11 @@ export const LoginFlow = z.enum(['single-page', 'identifier-first']);
 export type LoginFlow = z.infer<typeof LoginFlow>;
 
 /** One screen of the login: the fields filled on it and the control that moves on. */
-export const LoginStep = z.object({
+const LoginStep = z.object({
   usernameSelector: z.string().nullable(),
   passwordSelector: z.string().nullable(),
   submitSelector: z.string().nullable(),
 });
-export type LoginStep = z.infer<typeof LoginStep>;
 
 /**
  * Candidates per field, best first (at most 3 each), every one matching exactly one element.
@@ -81,7 +80,7 @@ export const VerifyCredentialsBody = z
   });
 export type VerifyCredentialsBody = z.infer<typeof VerifyCredentialsBody>;
 
-export const LOGIN_OUTCOMES = [
+const LOGIN_OUTCOMES = [
   'success',
   'invalid_credentials',
   'account_locked',

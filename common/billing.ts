@@ -120,6 +120,4 @@ export const ChangePlanBody = z.object({ plan: PlanId });
 export const RefundBody = z.object({
   reason: z.string().trim().min(1, 'Please say why the report cannot be delivered').max(500),
 });
-
 // Kept in constants.ts (no zod): the pages that show it should not load zod for one string.
-export { TEST_MODE_BANNER } from './constants.ts';

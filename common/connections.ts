@@ -6,7 +6,7 @@ export const ConnectionStatus = z.enum(CONNECTION_STATUSES);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
 /** Facts printed on a statement PDF, as read from its text (amounts in cents, ISO dates). */
-export const StatementFacts = z.object({
+const StatementFacts = z.object({
   statementDate: z.string().optional(),
   periodStart: z.string().optional(),
   periodEnd: z.string().optional(),
@@ -22,7 +22,6 @@ export const StatementFacts = z.object({
   currentChargesCents: z.number().int().optional(),
   previousBalanceCents: z.number().int().optional(),
 });
-export type StatementFacts = z.infer<typeof StatementFacts>;
 
 /** What was read from a statement PDF, and what could not be. */
 export const Statement = z.object({

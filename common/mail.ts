@@ -8,7 +8,7 @@ export const MailMode = z.enum(['smtp', 'outbox']);
 export type MailMode = z.infer<typeof MailMode>;
 
 /** pending: waiting for (another) try; stored: kept in the outbox (no SMTP); failed: gave up. */
-export const OUTBOX_STATUSES = ['pending', 'sent', 'stored', 'failed'] as const;
+const OUTBOX_STATUSES = ['pending', 'sent', 'stored', 'failed'] as const;
 export const OutboxStatus = z.enum(OUTBOX_STATUSES, {
   error: 'Status must be pending, sent, stored or failed',
 });

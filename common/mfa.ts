@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The customer's side of a portal's one-time code (multi-factor authentication): the page at
  * /form/code/:token, also shown on the form's success screen when the portal asks at once.
  */
-export const MfaStatus = z.enum([
+const MfaStatus = z.enum([
   /** No code is asked for (yet, or any more). */
   'none',
   'waiting_choice',
@@ -14,7 +14,6 @@ export const MfaStatus = z.enum([
   'failed',
   'expired',
 ]);
-export type MfaStatus = z.infer<typeof MfaStatus>;
 
 export const MfaChallengeView = z.object({
   status: MfaStatus,

@@ -37,7 +37,7 @@ export const ReportSummary = z.object({
 });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 
-export const ManifestEntry = z.object({
+const ManifestEntry = z.object({
   name: z.string(),
   size: z.number().int(),
   sha256: z.string(),

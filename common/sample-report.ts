@@ -2,7 +2,7 @@
  * The illustrative report shown in the landing page's sample modal: one
  * commercial account over a one-month billing period. Invented data, not a real customer.
  */
-export type SampleReportFile = {
+type SampleReportFile = {
   fileName: string;
   fileType: 'pdf' | 'csv';
   description: string;

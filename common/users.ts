@@ -7,7 +7,7 @@ import { REQUIRED_FIELDS_MESSAGE } from './providers.ts';
 /** No control characters (a NUL byte cannot even be stored in PostgreSQL text). */
 const printable = (v: string) => !/\p{Cc}/u.test(v);
 
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const USERS_PAGE_SIZE = 20;
 
 /** One row of the admin's All Users list. */

@@ -55,10 +55,9 @@ export const USER_WEBHOOK_EVENT_NAMES = [
   'connection.credentials_checked',
   'report.ready',
 ] as const satisfies readonly WebhookEvent[];
-export const UserWebhookEvent = z.enum(USER_WEBHOOK_EVENT_NAMES, {
+const UserWebhookEvent = z.enum(USER_WEBHOOK_EVENT_NAMES, {
   error: `Events must be among: ${USER_WEBHOOK_EVENT_NAMES.join(', ')}`,
 });
-export type UserWebhookEvent = z.infer<typeof UserWebhookEvent>;
 
 /** A premium user's endpoint: the same fields, the events limited to theirs. */
 export const UserWebhookInput = WebhookInput.extend({

@@ -48,10 +48,7 @@ export type DatabaseOptions =
   | { dataDir: string | undefined };
 
 /** Beside this file in the source tree; the build copies them beside the bundle. */
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'migrations',
-);
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** A new folder's starting point, made by the build (scripts/build-server.mjs) beside the bundle. */
 const initialArchive = path.resolve(

@@ -9,11 +9,11 @@ export type Cursor = { createdAt: Date; id: number };
 /** What a paginated query needs: where to start, and how many rows. */
 export type Page = { after: Cursor | undefined; limit: number };
 
-export function encodeCursor(row: { createdAt: Date; id: number }): string {
+function encodeCursor(row: { createdAt: Date; id: number }): string {
   return Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString('base64url');
 }
 
-export function decodeCursor(value: string): Cursor {
+function decodeCursor(value: string): Cursor {
   const match = /^(\d{1,15})\.(\d{1,10})$/.exec(Buffer.from(value, 'base64url').toString());
   const ms = Number(match?.[1]);
   const id = Number(match?.[2]);

@@ -8,7 +8,7 @@ const SECRET_PARAMS = /([?&](?:token|signature|sig|key|X-Amz-Signature|X-Amz-Cre
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
 
 /** Fastify's request serializer, but the URL without the secrets a link may carry. */
-export function requestSerializer(request: FastifyRequest) {
+function requestSerializer(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),
@@ -22,7 +22,7 @@ export function requestSerializer(request: FastifyRequest) {
  * Keys whose values never reach a log line: credentials, and the personal fields of customers
  * and users (names of people are logged nowhere by key; these are the ones that hold them).
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -61,7 +61,7 @@ function withoutValues(error: SerializedError): SerializedError {
 }
 
 /** pino's error serializer, without the values a failed query carries. */
-export function errorSerializer(error: Error): SerializedError {
+function errorSerializer(error: Error): SerializedError {
   return withoutValues(pino.stdSerializers.err(error) as unknown as SerializedError);
 }
 

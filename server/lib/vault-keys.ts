@@ -20,7 +20,7 @@ export type KeyWrapper = {
 const regionOf = (keyId: string) => /^arn:aws[\w-]*:kms:([\w-]+):/.exec(keyId)?.[1];
 
 /** AWS KMS (or a compatible service at `endpoint`) with the SDK's default credentials. */
-export function kmsKeyWrapper(keyId: string, endpoint?: string): KeyWrapper {
+function kmsKeyWrapper(keyId: string, endpoint?: string): KeyWrapper {
   const client = new KMSClient({ region: regionOf(keyId), endpoint });
   return {
     keyId,
@@ -55,7 +55,7 @@ export function kmsKeyWrapper(keyId: string, endpoint?: string): KeyWrapper {
  * form. The newest becomes current; keys the configuration gives directly stay for opening
  * what they sealed. Processes racing on a new database all end up with the same key.
  */
-export async function unlockWithKms(
+async function unlockWithKms(
   db: Db,
   vault: CredentialVault,
   wrapper: KeyWrapper,

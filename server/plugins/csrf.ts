@@ -14,7 +14,7 @@ const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
  * is "same-site" and gets the session cookie under SameSite=Lax, so only "same-origin" passes.
  * A client that sends neither header is not a browser acting for someone else.
  */
-export function fromOwnPages(request: FastifyRequest, publicOrigin: string): boolean {
+function fromOwnPages(request: FastifyRequest, publicOrigin: string): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site) return site === 'same-origin' || site === 'none';
   const origin = request.headers.origin;

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
  * control characters, dates at the ends of the calendar, overlong strings, markup, lone
  * surrogates, numbers where strings go and the reverse.
  */
-export const HOSTILE_STRINGS = [
+const HOSTILE_STRINGS = [
   '',
   ' ',
   '\u0000',
@@ -56,7 +56,7 @@ export const HOSTILE_VALUES: unknown[] = [
   { $gt: '' },
 ];
 
-export const hostile = fc.constantFrom(...HOSTILE_VALUES);
+const hostile = fc.constantFrom(...HOSTILE_VALUES);
 const hostileString = fc.constantFrom(...HOSTILE_STRINGS);
 
 type JsonSchema = {

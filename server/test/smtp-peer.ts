@@ -3,7 +3,7 @@ import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** One message as it arrived at the peer, parsed by mailparser. */
-export type ReceivedMail = {
+type ReceivedMail = {
   /** The first To address of the headers. */
   to: string;
   /** Every recipient of the SMTP envelope. */

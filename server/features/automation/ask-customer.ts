@@ -7,11 +7,11 @@ import type { LoginHelp } from './service.ts';
 type Log = { error(obj: object, msg: string): void };
 
 /** The connection's line while the portal waits for the customer's code. */
-export const waitingForCode = (until: Date) =>
+const waitingForCode = (until: Date) =>
   `Waiting for the customer's code: the portal asks for a verification code, and the customer was asked for it by email. The sign-in waits until ${until.toISOString().slice(11, 16)} UTC.`;
 
 /** The address of a connection's code page, as the email and the form's success screen give it. */
-export const codePageUrl = (publicUrl: string, token: string) => `${publicUrl}/form/code/${token}`;
+const codePageUrl = (publicUrl: string, token: string) => `${publicUrl}/form/code/${token}`;
 
 /**
  * What a login check needs to ask the customer for a portal's code: the challenge is opened,

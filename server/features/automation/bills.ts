@@ -11,7 +11,7 @@ import {
 import { fileWait, keep, kept, shownName, type Walk } from './retrieval-walk.ts';
 
 /** The two latest statements are what the report promises. */
-export const BILLS_WANTED = 2;
+const BILLS_WANTED = 2;
 
 // Names portals give their pages and controls, strongest first (as the login ranking does).
 const BILLS_PAGE: Rule[] = [

@@ -11,7 +11,7 @@ import type { Candidate } from './ranking.ts';
 
 const scan = pageFunction(scanFrame);
 /** Joins an iframe's selector to a selector inside it. */
-export const FRAME_SEPARATOR = ' >> ';
+const FRAME_SEPARATOR = ' >> ';
 
 /**
  * The element a stored selector names. Leading segments that start with `iframe` (or
@@ -29,7 +29,7 @@ export function resolveLocator(page: Page, selector: string): Locator {
 }
 
 /** True when the selector matches exactly one element (frames entered as above). */
-export async function matchesOne(page: Page, selector: string): Promise<boolean> {
+async function matchesOne(page: Page, selector: string): Promise<boolean> {
   try {
     return (await resolveLocator(page, selector).count()) === 1;
   } catch {

@@ -21,7 +21,7 @@ const TEXT_TYPES = new Set(['', 'text', 'email', 'tel', 'number']);
 const sameForm = (a: Candidate, b: Candidate) =>
   a.frame === b.frame && a.container !== -1 && a.container === b.container;
 
-export function scorePassword(c: Candidate): number {
+function scorePassword(c: Candidate): number {
   if (c.kind !== 'field' || c.type !== 'password') return Number.NEGATIVE_INFINITY;
   let score = 100;
   if (c.autocomplete === 'current-password') score += 20;
@@ -33,7 +33,7 @@ export function scorePassword(c: Candidate): number {
 }
 
 /** How much a field looks like the login's username, given the chosen password field. */
-export function scoreUsername(c: Candidate, password: Candidate | undefined, all: Candidate[]) {
+function scoreUsername(c: Candidate, password: Candidate | undefined, all: Candidate[]) {
   if (c.kind !== 'field' || !TEXT_TYPES.has(c.type)) return Number.NEGATIVE_INFINITY;
   let score = 10;
   if (c.autocomplete === 'username') score += 50;
@@ -65,7 +65,7 @@ export function scoreUsername(c: Candidate, password: Candidate | undefined, all
 }
 
 /** How much a control looks like the button that submits the field it follows. */
-export function scoreSubmit(c: Candidate, anchor: Candidate | undefined): number {
+function scoreSubmit(c: Candidate, anchor: Candidate | undefined): number {
   if (c.kind !== 'button') return Number.NEGATIVE_INFINITY;
   let score = 0;
   const words = `${c.text} | ${c.hints}`;

@@ -121,7 +121,7 @@ export async function loginAndRetrieve(
 }
 
 /** The page and selectors an admin's test uses: those typed in, else the saved provider's. */
-export async function loginTargetFor(db: Db, body: VerifyCredentialsBody): Promise<LoginTarget> {
+async function loginTargetFor(db: Db, body: VerifyCredentialsBody): Promise<LoginTarget> {
   if (body.loginUrl) {
     return {
       loginUrl: body.loginUrl,

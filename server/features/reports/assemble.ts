@@ -49,7 +49,7 @@ const importStatusOf = (f: SubjectFile): ReportFile['importStatus'] => {
 };
 
 /** The connection's files as the report lists them, sized and hashed from their bytes. */
-export function reportFiles(files: SubjectFile[], bytes: Uint8Array[]): ReportFile[] {
+function reportFiles(files: SubjectFile[], bytes: Uint8Array[]): ReportFile[] {
   return files.map((f, i) => ({
     name: f.fileName,
     kind: f.fileType === 'pdf' ? 'statement' : 'interval',

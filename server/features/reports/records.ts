@@ -148,15 +148,4 @@ export async function latestOfOwner(
     .limit(page.limit + 1);
 }
 
-/** The newest delivered version of a connection, to compare a rebuild's inputs with. */
-export async function latestReady(db: Db, connectionId: number) {
-  const [row] = await db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.connectionId, connectionId), eq(reports.status, 'ready')))
-    .orderBy(desc(reports.version))
-    .limit(1);
-  return row;
-}
-
 export const summaryOf = (row: ReportRow) => (row.summary as ReportSummaryContract | null) ?? null;

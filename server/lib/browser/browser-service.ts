@@ -7,7 +7,7 @@ import { Semaphore } from './semaphore.ts';
 import { UrlGuard } from './url-guard.ts';
 
 /** Flags for a headless Chromium that runs as root in a container and never phones home. */
-export const CHROMIUM_FLAGS = [
+const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',

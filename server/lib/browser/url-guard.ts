@@ -65,7 +65,7 @@ export class UrlGuard {
 }
 
 /** Lower case, no IPv6 brackets, no trailing dot: the form both lists and URLs are compared in. */
-export function normaliseHost(host: string): string {
+function normaliseHost(host: string): string {
   return host
     .trim()
     .toLowerCase()

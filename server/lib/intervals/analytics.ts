@@ -5,7 +5,7 @@ import { isoDate, isoOffset, isoWallClock } from './time/civil.ts';
 
 const SLOTS_PER_HOUR = 4;
 
-export interface UsageTotals {
+interface UsageTotals {
   deliveredKWh: number;
   receivedKWh: number;
   netKWh: number;
@@ -22,7 +22,7 @@ export interface MonthlyUsage extends UsageTotals {
   missingSlots: number;
 }
 
-export interface DailyUsage extends UsageTotals {
+interface DailyUsage extends UsageTotals {
   /** Local date `YYYY-MM-DD`. */
   date: string;
   /** Slots with data (92 on a spring-forward day of complete 15-minute data, 100 at fall-back). */

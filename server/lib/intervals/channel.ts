@@ -69,7 +69,7 @@ function inOrder(readings: IntervalReading[]): IntervalReading[] {
 }
 
 /** The most frequent duration, in seconds (0 for an empty channel). */
-export function commonDuration(readings: readonly IntervalReading[]): number {
+function commonDuration(readings: readonly IntervalReading[]): number {
   // Counted in runs: a channel is almost always one duration, so the map is touched rarely.
   const counts = new Map<number, number>();
   let best = 0;

@@ -4,20 +4,17 @@
 export {
   type Analytics,
   analyze,
-  type DailyUsage,
   type MonthlyUsage,
-  type UsageTotals,
 } from './analytics.ts';
 export { type SlotCalendar, slotCalendar } from './calendar.ts';
 export { IntervalImportError } from './errors.ts';
 export { exportIntervalCsv } from './export/csv.ts';
-export { type EspiExportOptions, exportEspiXml } from './export/espi.ts';
+export { exportEspiXml } from './export/espi.ts';
 export { importIntervals } from './import-intervals.ts';
 export { assessQuality, type QualityReport, type RunStats } from './quality.ts';
 export {
   type Reconciliation,
   reconcileStatement,
-  type StatementFigures,
   VERDICT_MIN_COVERAGE_PCT,
 } from './reconcile.ts';
 export { toCanonicalSeries } from './resample.ts';

@@ -87,7 +87,7 @@ export interface BillSummary {
   tariffProfile?: string;
 }
 
-export interface BillLineItem {
+interface BillLineItem {
   note: string | undefined;
   /** In the bill's currency; negative for a credit. */
   amount: number | undefined;

@@ -82,7 +82,7 @@ export function formatDay(value: Date | string): string {
   return Number.isNaN(date.getTime()) ? String(value) : day.format(date);
 }
 
-export const NOT_AVAILABLE = 'not available';
+const NOT_AVAILABLE = 'not available';
 export const formatKwh = (kwh: number | null) =>
   kwh === null ? NOT_AVAILABLE : `${energy.format(kwh)} kWh`;
 export const formatKw = (kw: number | null) =>

@@ -11,7 +11,7 @@ import { outbox } from '../../db/schema.ts';
 /** The outbox table's reads and writes; nothing outside server/lib/mail writes it. */
 
 export type OutboxRow = typeof outbox.$inferSelect;
-export type MailAttachment = NonNullable<OutboxRow['attachments']>[number];
+type MailAttachment = NonNullable<OutboxRow['attachments']>[number];
 
 export type NewMessage = {
   kind: string;

@@ -5,7 +5,7 @@
  * idempotency key, so a retry, a double click or a restart after a crash never charges twice.
  */
 
-export type PaymentMode = 'stripe' | 'test';
+type PaymentMode = 'stripe' | 'test';
 
 export type CardSummary = { brand: string; last4: string; expires: string | null };
 

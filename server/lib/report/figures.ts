@@ -3,9 +3,9 @@ import { formatLocalDate } from './format.ts';
 import type { IntervalView } from './interval-view.ts';
 import type { ReportInput } from './types.ts';
 
-export type FiguresSource = 'intervals' | 'bills' | 'connection';
+type FiguresSource = 'intervals' | 'bills' | 'connection';
 
-export interface UsageFigure {
+interface UsageFigure {
   kWh: number;
   from: FiguresSource;
   periodStart: string | null;
@@ -14,7 +14,7 @@ export interface UsageFigure {
   source: string;
 }
 
-export interface CostFigure {
+interface CostFigure {
   dollars: number;
   from: FiguresSource;
   source: string;

@@ -80,7 +80,7 @@ export function viewOf(
   };
 }
 
-export function resolutionOf(seconds: number): string {
+function resolutionOf(seconds: number): string {
   if (seconds === 3600) return 'hourly';
   if (seconds === 86_400) return 'daily';
   if (seconds > 0 && seconds % 60 === 0) return `${seconds / 60}-minute`;

@@ -10,8 +10,6 @@ import {
 import { PdfError } from './pdf-worker.ts';
 import { type PageLine, pdfLines } from './text.ts';
 
-export type { BillFact, BillFacts } from './extract.ts';
-
 export interface BillExtraction {
   layout: 'pge' | 'general';
   /** False for a scanned bill without a text layer: its facts are entered by hand. */

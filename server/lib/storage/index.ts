@@ -3,16 +3,10 @@ import { LocalObjectStore } from './local.ts';
 import { S3ObjectStore } from './s3.ts';
 import type { ObjectStore } from './types.ts';
 
-export { LOCAL_STORAGE_ROUTE, LocalObjectStore } from './local.ts';
+export { LocalObjectStore } from './local.ts';
 export { localStorageRoutes } from './local-routes.ts';
 export { S3ObjectStore } from './s3.ts';
-export type {
-  ListedObject,
-  ObjectInfo,
-  ObjectStore,
-  SignedUpload,
-  UploadRequest,
-} from './types.ts';
+export type { ObjectStore } from './types.ts';
 
 /** The store the configuration names: S3 when S3_BUCKET is set, else the local folder. */
 export function createObjectStore(storage: StorageConfig): ObjectStore {

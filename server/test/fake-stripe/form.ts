@@ -1,6 +1,6 @@
 /** A request's parameters in Stripe's form encoding, nested as Stripe reads them. */
 export type Form = { [key: string]: FormValue };
-export type FormValue = string | Form | FormValue[];
+type FormValue = string | Form | FormValue[];
 
 /** Stripe's form encoding: `a[b][0][c]=v` nests; objects keyed 0..n are arrays. */
 export function parseForm(params: URLSearchParams): Form {

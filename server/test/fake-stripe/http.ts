@@ -18,7 +18,7 @@ export type FakeStripeReply = { status: number; body: unknown; headers?: Record<
  * What a hook may ask for: nothing (answer normally); `'hang'` (Stripe does the work, the answer
  * never arrives); or a reply to send instead (Stripe did nothing, e.g. a 500).
  */
-export type FakeStripeHookResult = undefined | 'hang' | FakeStripeReply;
+type FakeStripeHookResult = undefined | 'hang' | FakeStripeReply;
 export type FakeStripeHook = (
   request: FakeStripeRequest,
 ) => FakeStripeHookResult | undefined | Promise<FakeStripeHookResult | undefined>;

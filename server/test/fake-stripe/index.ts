@@ -35,14 +35,6 @@ import {
  * answered as Stripe would and recorded in `unexpected`, which a test asserts stays empty.
  */
 
-export type { Form, FormValue } from './form.ts';
-export { parseForm } from './form.ts';
-export type {
-  FakeStripeHook,
-  FakeStripeHookResult,
-  FakeStripeReply,
-  FakeStripeRequest,
-} from './http.ts';
 export type { CardBehaviour } from './state.ts';
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fakeStripe0000000000000000';

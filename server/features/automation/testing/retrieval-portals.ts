@@ -15,11 +15,11 @@ import { layout, plainForm } from './portal-pages.ts';
  *   that passed it is remembered (a device cookie) and is not asked again.
  * Pages refuse a browser without the session cookie the login sets.
  */
-export const RETRIEVAL_VARIANTS = ['full', 'spa', 'no-export', 'fake-pdf', 'mfa', 'huge'] as const;
-export type RetrievalVariant = (typeof RETRIEVAL_VARIANTS)[number];
+const RETRIEVAL_VARIANTS = ['full', 'spa', 'no-export', 'fake-pdf', 'mfa', 'huge'] as const;
+type RetrievalVariant = (typeof RETRIEVAL_VARIANTS)[number];
 
 /** The statements every variant lists (newest last, so order must come from the dates). */
-export const STATEMENTS = [
+const STATEMENTS = [
   { id: 'a1', date: '09/12/2026', due: '10/03/2026', kwh: '412.500', amount: '118.40' },
   { id: 'b2', date: '11/12/2026', due: '12/03/2026', kwh: '327.119', amount: '96.24' },
   { id: 'c3', date: '10/12/2026', due: '11/02/2026', kwh: '365.020', amount: '104.77' },
@@ -42,7 +42,7 @@ export function statementPdf(id: string): Uint8Array {
 }
 
 /** An hourly Green Button feed of `months` months up to `end` (UTC ms). */
-export function exportFeed(months: number, end: number): string {
+function exportFeed(months: number, end: number): string {
   const start = new Date(end);
   start.setUTCMonth(start.getUTCMonth() - months);
   const readings = [];

@@ -80,7 +80,7 @@ export function readTime(text: string, start: number, end: number): number {
 }
 
 /** A UTC offset (Z, ±HH:MM, ±HHMM, ±HH) at pos: ms, or NaN when there is none. */
-export function readOffset(text: string, start: number, end: number): number {
+function readOffset(text: string, start: number, end: number): number {
   const p = skipBlanks(text, start, end);
   const c = text.charCodeAt(p);
   if (c === 90 || c === 122) {

@@ -10,7 +10,7 @@ const LOW = [239, 246, 255];
 const HIGH = [8, 48, 107];
 const NO_DATA = '#e5e7eb';
 
-export function colorOf(share: number): string {
+function colorOf(share: number): string {
   const c = LOW.map((low, i) => Math.round(low + ((HIGH[i] as number) - low) * share));
   return `rgb(${c.join(',')})`;
 }

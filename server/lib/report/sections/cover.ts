@@ -44,7 +44,7 @@ function card(label: string, value: string | null, note: string): SafeHtml {
   return html`<div class="card"><div class="card-label">${label}</div><div class="card-value">${value ?? notRecorded('—')}</div><div class="card-note">${note}</div></div>`;
 }
 
-export function sourceName(from: 'intervals' | 'bills' | 'connection'): string {
+function sourceName(from: 'intervals' | 'bills' | 'connection'): string {
   return from === 'intervals'
     ? 'interval data'
     : from === 'bills'

@@ -29,7 +29,7 @@ export async function startSigV4Gate(
 }
 
 /** Recomputes a query-string SigV4 signature from the request as received. */
-export function presignedSignatureMatches(
+function presignedSignatureMatches(
   request: Pick<IncomingMessage, 'method' | 'url' | 'headers'>,
   secrets: Record<string, string>,
 ): boolean {

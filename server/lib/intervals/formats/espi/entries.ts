@@ -45,7 +45,7 @@ export interface BlockReadings {
   at: number[];
 }
 
-export interface LocalTimeFields {
+interface LocalTimeFields {
   tzOffset: number | undefined;
   dstOffset: number | undefined;
   dstStartRule: string | undefined;
@@ -59,7 +59,7 @@ export interface MeasurementFields {
 }
 
 /** One `costAdditionalDetailLastPeriod` LineItem, amounts as written (1/100,000). */
-export interface LineItemFields {
+interface LineItemFields {
   amount: number | undefined;
   note: string | undefined;
   itemKind: number | undefined;
