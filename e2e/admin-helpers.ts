@@ -2,13 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { utilityFixture } from '../server/test/utility-fixtures.ts';
 import { E2E_ADMIN } from './env.ts';
 import { loginViaUi } from './helpers.ts';
 
 /** The real PG&E export of the fixtures README: 8,783 hourly rows, 1,668.51 kWh, $651.19. */
 export const PGE_CSV = path.resolve(
   import.meta.dirname,
-  '../../shared/fixtures/utility-data/csv/pge_dmd_hourly_2024-02-01_to_2025-01-31.csv',
+  utilityFixture('csv', 'pge_dmd_hourly_2024-02-01_to_2025-01-31.csv'),
 );
 
 /** A one-page PDF with a line of text, written to a new temporary folder. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { UTILITY_FIXTURES } from '../server/test/utility-fixtures.ts';
 import { openAdminView } from './admin-helpers.ts';
 import { adminApi, attachFile, createProvider, submitFormViaApi } from './connections-helpers.ts';
 import { collectPageErrors, TEST_PASSWORD, uniqueUsername } from './helpers.ts';
@@ -10,7 +11,7 @@ import { waitForMail } from './mail.ts';
 // the server's job, the email at the run's SMTP peer (e2e/global-setup.ts), the owner's three downloads, and the admin's
 // preview in Utility Reports.
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/utility-data');
+const FIXTURES = UTILITY_FIXTURES;
 const ESPI = readFileSync(
   path.join(FIXTURES, 'espi/gba_openespi_15min_14days_cost_usagesummary.xml'),
 );

@@ -10,12 +10,11 @@ import { chromiumMemoryMb } from '../../server/lib/browser/index.ts';
 import { closeServices, createServices } from '../../server/services.ts';
 import { createProvider, submission } from '../../server/test/connections.ts';
 import { createUser } from '../../server/test/factories.ts';
+import { utilityFixture } from '../../server/test/utility-fixtures.ts';
 
 const RUNS = 7;
 const MEMORY_BUILDS = 50;
-const BILL = path.resolve(
-  '../shared/fixtures/utility-data/bills/pge_3ce_anonymous_sample_bill_2022-12.pdf',
-);
+const BILL = path.resolve(utilityFixture('bills', 'pge_3ce_anonymous_sample_bill_2022-12.pdf'));
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -1,19 +1,12 @@
 // Reading the facts of a statement PDF: the shared 6-page PG&E sample bill, first in a fresh
 // process (pdf.js loaded then) and warm, against the goal of under 300 ms.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { extractBill } from '../../server/lib/statements/index.ts';
+import { utilityFixture } from '../../server/test/utility-fixtures.ts';
 
 const RUNS = 20;
 const WARM_UP = 3;
-const BILL = path.resolve(
-  '..',
-  'shared',
-  'fixtures',
-  'utility-data',
-  'bills',
-  'pge_3ce_anonymous_sample_bill_2022-12.pdf',
-);
+const BILL = utilityFixture('bills', 'pge_3ce_anonymous_sample_bill_2022-12.pdf');
 
 export async function benchStatements() {
   const bytes = new Uint8Array(readFileSync(BILL));

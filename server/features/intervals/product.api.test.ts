@@ -9,8 +9,9 @@ import { appWithAdminAndUser, type SignedIn } from '../../test/api.ts';
 import type { TestApp } from '../../test/app.ts';
 import { attachFile, createProvider, submission, submitForm } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
+import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
 
-const fixtures = path.resolve('..', 'shared', 'fixtures', 'utility-data');
+const fixtures = UTILITY_FIXTURES;
 const PGE_CSV = readFileSync(
   path.join(fixtures, 'csv', 'pge_dmd_hourly_2024-02-01_to_2025-01-31.csv'),
 );

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, ConnectionFile } from '../../../common/connections.ts';
 import { IntervalSummary } from '../../../common/intervals.ts';
@@ -8,20 +7,12 @@ import { linesOf, writePdf } from '../../lib/statements/testing/pdf.ts';
 import { appWithAdminAndUser, type SignedIn } from '../../test/api.ts';
 import type { TestApp } from '../../test/app.ts';
 import { attachFile, createProvider, submission, submitForm } from '../../test/connections.ts';
+import { utilityFixture } from '../../test/utility-fixtures.ts';
 
 // Statement PDFs and multi-meter files on a connection: what is read, what fills the
 // connection, how statements are checked against the interval data, and who chooses a meter.
 
-const BILL = readFileSync(
-  path.resolve(
-    '..',
-    'shared',
-    'fixtures',
-    'utility-data',
-    'bills',
-    'pge_3ce_anonymous_sample_bill_2022-12.pdf',
-  ),
-);
+const BILL = readFileSync(utilityFixture('bills', 'pge_3ce_anonymous_sample_bill_2022-12.pdf'));
 
 let t: TestApp;
 let admin: SignedIn;

@@ -13,11 +13,12 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
 import { createUser, login, signedIn } from '../../test/factories.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
+import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
 
 // The whole delivery on the real app: a paid request, the admin's files, the build (Chromium
 // prints the PDF), the email through a real SMTP peer, and the three downloads.
 
-const FIXTURES = path.resolve('../shared/fixtures/utility-data');
+const FIXTURES = UTILITY_FIXTURES;
 const ESPI = readFileSync(
   path.join(FIXTURES, 'espi/gba_openespi_15min_14days_cost_usagesummary.xml'),
 );

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
 import {
   analyze,
   assessQuality,
@@ -12,7 +13,7 @@ import {
   toCanonicalSeries,
 } from './index.ts';
 
-const FIXTURES = path.resolve('..', 'shared', 'fixtures', 'utility-data');
+const FIXTURES = UTILITY_FIXTURES;
 const read = (file: string) => new Uint8Array(readFileSync(path.join(FIXTURES, file)));
 
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000', '');

@@ -1,7 +1,7 @@
 // A report is complete whatever is missing: it says what is missing and invents no figure.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { utilityFixture } from '../../test/utility-fixtures.ts';
 import { analyze, assessQuality, type ImportResult } from '../intervals/index.ts';
 import { renderReport } from './index.ts';
 import { intervalsOf, reportFile, reportInput, seriesOfKw } from './testing/factories.ts';
@@ -154,14 +154,7 @@ describe('an interval file without readings', () => {
 });
 
 describe('bills the intervals do not cover', () => {
-  const espi = path.resolve(
-    '..',
-    'shared',
-    'fixtures',
-    'utility-data',
-    'espi',
-    'gba_openespi_15min_14days_cost_usagesummary.xml',
-  );
+  const espi = utilityFixture('espi', 'gba_openespi_15min_14days_cost_usagesummary.xml');
   const intervals = intervalsOf('feed.xml', new Uint8Array(readFileSync(espi)));
   const [bill] = intervals.quality.reconciliation;
   if (!bill) throw new Error('The fixture has a bill');

@@ -4,10 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
 import { renderReport } from './index.ts';
 import { intervalsOf, reportFile, reportInput } from './testing/factories.ts';
 
-const FIXTURES = path.resolve('..', 'shared', 'fixtures', 'utility-data');
+const FIXTURES = UTILITY_FIXTURES;
 const read = (file: string) => new Uint8Array(readFileSync(path.join(FIXTURES, file)));
 
 /** The document's visible text, one space between pieces. */

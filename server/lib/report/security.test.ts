@@ -1,19 +1,12 @@
 // Every value from the input is text in the report, never markup, and the document fetches
 // nothing: no script, no external URL in any attribute or style.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { utilityFixture } from '../../test/utility-fixtures.ts';
 import { REPORT_CSP, type ReportInput, renderReport } from './index.ts';
 import { intervalsOf, reportFile, reportInput } from './testing/factories.ts';
 
-const FIXTURE = path.resolve(
-  '..',
-  'shared',
-  'fixtures',
-  'utility-data',
-  'espi',
-  'gba_openespi_15min_14days_cost_usagesummary.xml',
-);
+const FIXTURE = utilityFixture('espi', 'gba_openespi_15min_14days_cost_usagesummary.xml');
 const PAYLOADS = [
   '<img src=x onerror=alert(1)>',
   '"><script>alert(1)</script>',

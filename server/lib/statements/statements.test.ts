@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
 import { BillReadError, extractBill } from './index.ts';
 import { linesOf, writePdf } from './testing/pdf.ts';
 
-const fixtures = path.resolve('..', 'shared', 'fixtures', 'utility-data');
+const fixtures = UTILITY_FIXTURES;
 const PGE_BILL = readFileSync(
   path.join(fixtures, 'bills', 'pge_3ce_anonymous_sample_bill_2022-12.pdf'),
 );
