@@ -1,49 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BillingSummary, RecordUsageResponse, UsageResponse } from '../../../common/billing.ts';
 import { auditLog, connections, usageRecords } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
-import { settlePendingUsageJob } from './jobs.ts';
+import { appInTestMode } from './testing/billing-apps.ts';
 
 // Without Stripe keys (npm start on a fresh machine) the whole journey works in a labelled test
 // mode: a test card, reports "bought" at the plan's price, nothing charged anywhere.
 
-let t: TestApp;
-let providerId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  providerId = (await createProvider(t.database.db)).id;
-});
-afterAll(() => t.close());
-
-type Who = Awaited<ReturnType<typeof signedIn>>;
-const call = (who: Who | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
-
-async function connectionOf(who: Who) {
-  const res = await submitForm(t.app, who.user.uniqueFormUrl, submission(providerId));
-  return res.json().id as number;
-}
-
-async function withCard(plan: 'basic' | 'premium' = 'basic') {
-  const who = await signedIn(t.app, t.database.db);
-  const res = await call(who, 'POST', '/api/billing/test-card', { plan });
-  expect(res.statusCode).toBe(200);
-  return who;
-}
+const { env, call, connectionOf, withCard } = appInTestMode();
 
 describe('test mode', () => {
   it('answers the setup intent with testMode and no Stripe key', async () => {
-    const who = await signedIn(t.app, t.database.db);
+    const who = await signedIn(env.t.app, env.t.database.db);
     const res = await call(who, 'POST', '/api/create-setup-intent', { plan: 'basic' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ clientSecret: 'test_mode', publishableKey: null, testMode: true });
   });
 
   it('records a test card and the plan; the user has a payment method at once', async () => {
-    const who = await signedIn(t.app, t.database.db);
+    const who = await signedIn(env.t.app, env.t.database.db);
     const res = await call(who, 'POST', '/api/billing/test-card', { plan: 'basic' });
     expect(BillingSummary.parse(res.json())).toMatchObject({
       plan: 'basic',
@@ -58,12 +34,12 @@ describe('test mode', () => {
   });
 
   it('refuses a Stripe confirmation in test mode, and the webhook does not exist', async () => {
-    const who = await signedIn(t.app, t.database.db);
+    const who = await signedIn(env.t.app, env.t.database.db);
     const confirm = await call(who, 'POST', '/api/billing/confirm-setup', {
       setupIntentId: 'seti_123',
     });
     expect(confirm.statusCode).toBe(400);
-    const hook = await t.app.inject({
+    const hook = await env.t.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
       payload: '{}',
@@ -78,12 +54,12 @@ describe('POST /api/record-usage', () => {
     expect((await call(null, 'POST', '/api/record-usage', { connectionId: 1 })).statusCode).toBe(
       401,
     );
-    const who = await signedIn(t.app, t.database.db);
+    const who = await signedIn(env.t.app, env.t.database.db);
     const id = await connectionOf(who);
     const res = await call(who, 'POST', '/api/record-usage', { connectionId: id });
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toMatch(/payment method/);
-    const rows = await t.database.db
+    const rows = await env.t.database.db
       .select()
       .from(usageRecords)
       .where(eq(usageRecords.connectionId, id));
@@ -109,10 +85,10 @@ describe('POST /api/record-usage', () => {
       connectionId: id,
       paymentIntentClientSecret: null,
     });
-    const [row] = await t.database.db.select().from(connections).where(eq(connections.id, id));
+    const [row] = await env.t.database.db.select().from(connections).where(eq(connections.id, id));
     expect(row?.status).toBe('in_progress');
-    // The move is audited with who caused it, in the same statement as the move.
-    const audit = await t.database.db
+    // The move is audited with who caused it, in the transaction of the move.
+    const audit = await env.t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'connection'), eq(auditLog.entityId, String(id))));
@@ -149,7 +125,7 @@ describe('POST /api/record-usage', () => {
     const other = await withCard('basic');
     const res = await call(other, 'POST', '/api/record-usage', { connectionId: id });
     expect(res.statusCode).toBe(404);
-    const admin = await signedIn(t.app, t.database.db, 'admin');
+    const admin = await signedIn(env.t.app, env.t.database.db, 'admin');
     await call(admin, 'POST', '/api/billing/test-card', { plan: 'basic' });
     // Buying is for the owner: an admin cannot charge their own card for someone's connection.
     expect((await call(admin, 'POST', '/api/record-usage', { connectionId: id })).statusCode).toBe(
@@ -195,102 +171,5 @@ describe('POST /api/record-usage', () => {
     });
     const back = await call(who, 'POST', '/api/billing/plan', { plan: 'premium' });
     expect(back.json().subscription.cancelAtPeriodEnd).toBe(false);
-  });
-});
-
-describe('paid access to files', () => {
-  it('lets the owner download only after paying for a report; admins always', async () => {
-    const owner = await withCard('basic');
-    const admin = await signedIn(t.app, t.database.db, 'admin');
-    const id = await connectionOf(owner);
-    const upload = await uploadObject(t.app, admin.cookie, {
-      fileName: 'bill.pdf',
-      contentType: 'application/pdf',
-      body: '%PDF-1.4 test',
-    });
-    const file = (
-      await t.app.inject({
-        method: 'PUT',
-        url: `/api/connections/${id}/files`,
-        headers: { cookie: admin.cookie },
-        payload: { fileUrl: upload.uploadURL, fileName: 'bill.pdf' },
-      })
-    ).json();
-    const before = await call(owner, 'GET', file.fileUrl);
-    expect(before.statusCode).toBe(402);
-    expect(before.json().message).toMatch(/Generate a report/);
-    expect((await call(admin, 'GET', file.fileUrl)).statusCode).toBe(302);
-
-    await call(owner, 'POST', '/api/record-usage', { connectionId: id });
-    expect((await call(owner, 'GET', file.fileUrl)).statusCode).toBe(302);
-    const stranger = await signedIn(t.app, t.database.db);
-    expect((await call(stranger, 'GET', file.fileUrl)).statusCode).toBe(404);
-  });
-});
-
-describe('POST /api/usage/:id/refund', () => {
-  it('is for admins; refunds once, takes it out of the total, and allows a new request', async () => {
-    const owner = await withCard('basic');
-    const id = await connectionOf(owner);
-    const bought = (await call(owner, 'POST', '/api/record-usage', { connectionId: id })).json();
-    const reason = { reason: 'The utility has no online account for this meter' };
-    expect((await call(owner, 'POST', `/api/usage/${bought.id}/refund`, reason)).statusCode).toBe(
-      403,
-    );
-    const admin = await signedIn(t.app, t.database.db, 'admin');
-    const res = await call(admin, 'POST', `/api/usage/${bought.id}/refund`, reason);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'refunded' });
-    expect(res.json().statusMessage).toMatch(/no online account/);
-    const again = await call(admin, 'POST', `/api/usage/${bought.id}/refund`, reason);
-    expect(again.json().status).toBe('refunded');
-    const usage = UsageResponse.parse((await call(owner, 'GET', '/api/usage')).json());
-    expect(usage.totalCostCents).toBe(0);
-    // Refunded is not paid: the files are locked again, and a new request may be made.
-    const next = await call(owner, 'POST', '/api/record-usage', { connectionId: id });
-    expect(next.json().id).not.toBe(bought.id);
-  });
-});
-
-describe('GET /api/connections/:id/usage', () => {
-  it("lists a connection's requests for admins only", async () => {
-    const owner = await withCard('basic');
-    const id = await connectionOf(owner);
-    const bought = (await call(owner, 'POST', '/api/record-usage', { connectionId: id })).json();
-    expect((await call(owner, 'GET', `/api/connections/${id}/usage`)).statusCode).toBe(403);
-    const admin = await signedIn(t.app, t.database.db, 'admin');
-    const res = await call(admin, 'GET', `/api/connections/${id}/usage`);
-    expect(res.json().map((r: { id: number }) => r.id)).toEqual([bought.id]);
-  });
-});
-
-describe('the settle-pending job', () => {
-  it('settles a request a crash left pending, and leaves a fresh one alone', async () => {
-    const owner = await withCard('basic');
-    const [stale, fresh] = [await connectionOf(owner), await connectionOf(owner)];
-    const old = new Date(Date.now() - 10 * 60 * 1000);
-    const rows = await t.database.db
-      .insert(usageRecords)
-      .values([
-        {
-          userId: owner.user.id,
-          connectionId: stale,
-          costCents: 2999,
-          testMode: true,
-          createdAt: old,
-        },
-        { userId: owner.user.id, connectionId: fresh, costCents: 2999, testMode: true },
-      ])
-      .returning();
-    await t.app.services.queue.run(settlePendingUsageJob, {});
-    const after = await t.database.db
-      .select()
-      .from(usageRecords)
-      .where(eq(usageRecords.userId, owner.user.id));
-    const statusOf = (id: number | undefined) => after.find((r) => r.id === id)?.status;
-    expect(statusOf(rows[0]?.id)).toBe('billed');
-    expect(statusOf(rows[1]?.id)).toBe('pending');
-    const [moved] = await t.database.db.select().from(connections).where(eq(connections.id, stale));
-    expect(moved?.status).toBe('in_progress');
   });
 });

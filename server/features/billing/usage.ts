@@ -46,6 +46,8 @@ export async function recordUsage(
     throw paymentRequired('Please add a payment method before generating a report');
   }
   const plan = user.planType === 'premium' ? PLANS.premium : PLANS.basic;
+  // Only the connection's owner may buy, admins included (this is buying, not administering):
+  // the insert answers 404 to anyone else.
   const open =
     (await insertRequest(deps.db, {
       userId: user.id,
@@ -56,7 +58,6 @@ export async function recordUsage(
       plan: plan.id,
       testMode: isTestMode(deps),
     })) ?? (await findOpenRequest(deps.db, body.connectionId));
-  // Only the owner, admins included: this is buying, not administering.
   if (!open || open.userId !== user.id) throw notFound('Connection not found');
   const settled = await settle(deps, open, user);
   if (settled.row.status === 'failed') {
