@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { ApiKeyStore } from './features/auth/api-keys.ts';
+import { AuthService } from './features/auth/service.ts';
 import { SessionStore } from './features/auth/sessions.ts';
 import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
 import { MfaChallenges } from './features/automation/mfa.ts';
@@ -10,8 +11,9 @@ import { ConnectionsService } from './features/connections/service.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
 import { IntervalsService } from './features/intervals/service.ts';
 import { NotificationsService } from './features/notifications/service.ts';
+import { ProvidersService } from './features/providers/service.ts';
 import { ReportsService } from './features/reports/service.ts';
-import { UsersService } from './features/users/accounts.ts';
+import { UsersService } from './features/users/service.ts';
 import { WebhooksService } from './features/webhooks/service.ts';
 import { JOBS } from './jobs.ts';
 import { BrowserService, UrlGuard } from './lib/browser/index.ts';
@@ -43,11 +45,15 @@ export type Services = {
   sessions: SessionStore;
   /** Premium users' API keys; they follow the sessions' revocations. */
   apiKeys: ApiKeyStore;
+  /** Sign-up, sign-in (throttled by failures) and sign-out. */
+  auth: AuthService;
   queue: JobQueue<Services>;
   /** The one mail path: SMTP (SMTP_URL), or the outbox admins read. */
   mailer: Mailer;
   /** What happened, for whoever subscribes (see wireSubscriptions below). */
   events: DomainEvents;
+  /** The utilities customers choose on the form. */
+  providers: ProvidersService;
   connections: ConnectionsService;
   intervals: IntervalsService;
   webhooks: WebhooksService;
@@ -95,7 +101,8 @@ export function createServices(options: {
   const billing = new BillingService({ db, payments, connections, events });
   // Chromium is launched on the first task that needs it.
   const browser = new BrowserService(config.browser, log);
-  const intervals = new IntervalsService({ db, store, connections });
+  const providers = new ProvidersService({ db });
+  const intervals = new IntervalsService({ db, store, connections, providers });
   const reports = new ReportsService({
     db,
     store,
@@ -108,7 +115,12 @@ export function createServices(options: {
     billing,
     config,
   });
-  const sessions = new SessionStore(db, config.sessionSecret, config.sessionTtlMs);
+  const sessions = new SessionStore({
+    db,
+    secret: config.sessionSecret,
+    ttlMs: config.sessionTtlMs,
+  });
+  const users = new UsersService({ db, mailer, sessions, publicUrl: config.publicUrl, log });
   const webhookGuard = new UrlGuard(config.webhookAllowedHosts);
   const services: Services = {
     config,
@@ -121,10 +133,12 @@ export function createServices(options: {
     browser,
     webhookGuard,
     sessions,
-    apiKeys: new ApiKeyStore(db, sessions),
+    apiKeys: new ApiKeyStore({ db, sessions }),
+    auth: new AuthService({ db, sessions, users }),
     queue,
     mailer,
     events,
+    providers,
     connections,
     intervals,
     webhooks: new WebhooksService({ db, queue, guard: webhookGuard }),
@@ -136,7 +150,7 @@ export function createServices(options: {
       publicUrl: config.publicUrl,
       log,
     }),
-    users: new UsersService({ db, mailer, sessions, publicUrl: config.publicUrl, log }),
+    users,
     mfa: new MfaChallenges({ db, vault }),
   };
   queue.provide(services);
