@@ -143,7 +143,7 @@ export const providers = pgTable(
   ],
 );
 
-export const connectionStatuses = ['pending', 'in_progress', 'complete'] as const;
+const connectionStatuses = ['pending', 'in_progress', 'complete'] as const;
 
 export const connections = pgTable(
   'connections',
@@ -493,15 +493,6 @@ export const intervalSeries = pgTable(
     index('interval_series_connection_id_idx').on(t.connectionId, t.createdAt),
   ],
 );
-
-export const WEBHOOK_EVENTS = [
-  'connection.created',
-  'connection.status_changed',
-  'connection.file_added',
-  'connection.credentials_checked',
-  'report.ready',
-  'ping',
-] as const;
 
 /** Where admins want to hear about connections, and the secret that signs what we send. */
 export const webhookEndpoints = pgTable(
