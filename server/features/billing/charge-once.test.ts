@@ -1,42 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, callApp, startAppProcess } from '../../test/app-process.ts';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.ts';
 
 // The worst moment to die: Stripe has charged the card, and the process is killed before it
-// records that. The real server runs as a child process (npm start's entry, through tsx) on an
-// embedded database that survives the kill; the fake Stripe kills it the instant the charge
-// arrives, then makes the charge. After a restart, asking again must not charge again.
+// records that. The real server runs as a child process on an embedded database that survives
+// the kill; the fake Stripe kills it the instant the charge arrives, then makes the charge.
+// After a restart, asking again must not charge again.
 
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ur-charge-once-'));
 let fake: FakeStripe;
-let child: ChildProcess | undefined;
-let base = '';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+let app: AppProcess | undefined;
 
 async function startApp() {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
+  app = await startAppProcess({
     env: {
-      ...process.env,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_USERNAME: 'crash-admin',
       ADMIN_PASSWORD: 'crash-admin-password',
@@ -45,42 +25,12 @@ async function startApp() {
       STRIPE_WEBHOOK_SECRET: 'whsec_testsecret0000000000',
       STRIPE_API_URL: fake.url,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error('the app did not start');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function killApp(): Promise<void> {
-  const running = child;
-  if (!running || running.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    running.once('exit', () => resolve());
-    running.kill('SIGKILL');
   });
 }
 
-async function api(method: string, url: string, body?: object, cookie?: string) {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(cookie ? { cookie } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  const cookieHeader = res.headers.get('set-cookie')?.split(';')[0];
-  return { status: res.status, json: text ? JSON.parse(text) : null, cookie: cookieHeader };
-}
+const killApp = async () => app?.kill();
+const api = (method: string, url: string, body?: object, cookie?: string) =>
+  callApp(app?.base ?? '', method, url, body, cookie);
 
 beforeAll(async () => {
   fake = await startFakeStripe();
