@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -194,16 +194,27 @@ export type BrowserConfig = {
 
 export class ConfigError extends Error {}
 
-/** Reads a secret from DATA_DIR, creating it on first use so that it survives restarts. */
+/**
+ * Reads a secret from DATA_DIR, creating it on first use so that it survives restarts. Processes
+ * starting together on a new DATA_DIR must all end up with the same secret: each writes its own
+ * candidate to a private file and links it into place, which only the first one manages.
+ */
 function persistentSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
     mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-    return secret;
+    const candidate = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(candidate, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+    try {
+      linkSync(candidate, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(candidate, { force: true });
+    }
+    return readFileSync(file, 'utf8').trim();
   }
 }
 

@@ -67,7 +67,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     // replaces it on the next query.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    const ready = migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder });
+    const ready = migrateLocked(pool);
     return {
       db,
       kind: 'postgres',
@@ -129,6 +129,37 @@ export function openDatabase(options: DatabaseOptions): Database {
       await (await opened).close();
     },
   };
+}
+
+/** Where the job queue (pg-boss) keeps its tables, apart from the app's. */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+/** Any constant shared by every process of this service: the key of the migrations' lock. */
+const MIGRATION_LOCK = 7_310_428_106;
+
+/**
+ * Migrates under a session-level advisory lock, so processes started together on a new
+ * database take turns: the first creates the tables, the others wait and then find nothing left
+ * to do (without it, all of them raced to create the same tables and all but one exited).
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
+    // The job queue installs its own tables when it starts, guarded by its own lock, which it
+    // takes after its script has begun: processes starting together still collide creating
+    // its schema. Made here, in turn, the schema is already there for all of them.
+    await client.query(`create schema if not exists ${JOB_QUEUE_SCHEMA}`);
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } catch (error) {
+    // A lock held by a connection that failed dies with it: that connection is not reused.
+    broken = true;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database } from '../../db/client.ts';
+import { type Database, JOB_QUEUE_SCHEMA } from '../../db/client.ts';
 import type { JobAttempt, JobDefinition } from './types.ts';
 
 /** The NOTIFY channel on which a process says that it queued a job (the payload: the queue). */
@@ -8,6 +8,22 @@ const QUEUED_CHANNEL = 'job_queued';
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of jobs holds every payload type.
 type AnyJob<Services> = JobDefinition<any, Services>;
+
+/**
+ * Runs a queue set-up statement again when PostgreSQL chose it as a deadlock's victim: processes
+ * starting together on a new database create the same queues at the same moment, and creating a
+ * queue (a row and its table) can deadlock with another process's. The statement is idempotent.
+ */
+async function retryDeadlock<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
 
 /**
  * The job queue: pg-boss on the app's own database (PGlite or PostgreSQL), so several worker
@@ -40,7 +56,7 @@ export class JobQueue<Services extends object = object> {
   ) {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => database.executeSql(text, values) },
-      schema: 'pgboss',
+      schema: JOB_QUEUE_SCHEMA,
       // A queued job wakes the workers at once (in this process, and in others by NOTIFY on
       // PostgreSQL); the poll only picks up retries, delayed jobs and a missed wake-up. (PGlite
       // is one connection on the main thread: every poll briefly holds up HTTP requests.)
@@ -59,13 +75,15 @@ export class JobQueue<Services extends object = object> {
     this.started ??= (async () => {
       await this.boss.start();
       for (const def of this.definitions) {
-        await this.boss.createQueue(def.name, {
-          name: def.name,
-          retryLimit: def.retry?.limit ?? 0,
-          retryDelay: def.retry?.delaySeconds ?? 0,
-          retryBackoff: def.retry?.backoff ?? false,
-          expireInSeconds: def.expireInSeconds ?? 15 * 60,
-        });
+        await retryDeadlock(() =>
+          this.boss.createQueue(def.name, {
+            name: def.name,
+            retryLimit: def.retry?.limit ?? 0,
+            retryDelay: def.retry?.delaySeconds ?? 0,
+            retryBackoff: def.retry?.backoff ?? false,
+            expireInSeconds: def.expireInSeconds ?? 15 * 60,
+          }),
+        );
         if (def.schedule) await this.boss.schedule(def.name, def.schedule, {}, { tz: 'UTC' });
         if (options.work) await this.startLoops(def);
       }
