@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { STARTING_UP_MESSAGE, STARTING_UP_RETRY_SECONDS } from '../common/api.ts';
-import type { Config } from './config.ts';
+import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { apiKeyRoutes } from './features/auth/api-key-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -65,7 +65,7 @@ export async function buildApp({
     logger: { level: config.logLevel, stream: logStream, ...logRedaction },
     // One line per request, written by registerRequestLog (a flood of refusals is one line).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // /api/v1/... is the versioned address of the routes API keys may call.
     rewriteUrl: apiVersionAlias,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,10 +19,29 @@ const Env = z.object({
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which X-Forwarded-For entries name the client. A client writes the header's left-hand
+   * entries itself; each proxy appends the address it was reached from. So only entries added by
+   * known proxies are believed: a hop count (`1` = one proxy in front, which is also what `true`
+   * means) or the proxies' addresses and CIDR ranges, separated by commas. The client is the
+   * first address from the right that is not a trusted proxy.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx): TrustProxy => {
+      const trust = trustProxyOf(v);
+      if (trust === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be false, a number of proxies in front (1 for one load balancer), or proxy addresses or CIDR ranges separated by commas',
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   /** `true` behind TLS always; `auto` when the request (TRUST_PROXY: the proxy) says https. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -125,7 +145,8 @@ export type Config = {
   sessionTtlMs: number;
   admin: { username: string; password: string } | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For entries to believe when reading the client's address. */
+  trustProxy: TrustProxy;
   /** The session cookie's Secure flag: always, never, or when the request came over https. */
   cookieSecure: boolean | 'auto';
   /** Registration and password-link requests allowed per IP per minute. */
@@ -193,6 +214,50 @@ export type BrowserConfig = {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * `false`: the connecting address is the client, forwarded headers are ignored. `hops`: that
+ * many proxies stand in front, and only the entries they appended are believed (the app must be
+ * reachable only through them). `proxies`: entries are believed while they come from these
+ * addresses or ranges, so a direct request cannot claim another address.
+ */
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+/** The three named ranges Fastify (proxy-addr) understands besides addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY's value, or undefined when it is none of the accepted forms. */
+function trustProxyOf(value: string): TrustProxy | undefined {
+  if (value === 'false' || value === '0') return false;
+  // `true` used to trust every entry, the client's own included: it now means one proxy.
+  if (value === 'true') return { hops: 1 };
+  if (/^\d{1,2}$/.test(value)) return { hops: Number(value) };
+  const proxies = value.split(',').map((p) => p.trim().toLowerCase());
+  return proxies.every(isProxyAddress) ? { proxies } : undefined;
+}
+
+/**
+ * Fastify's `trustProxy` for the setting. A bare number would make Fastify ignore the header
+ * altogether, so hops are counted by a function: the socket's peer is hop 0, the right-most
+ * X-Forwarded-For entry hop 1, and so on.
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (!trust) return false;
+  if ('proxies' in trust) return trust.proxies;
+  const { hops } = trust;
+  return (_address, hop) => hop < hops;
+}
 
 /**
  * Reads a secret from DATA_DIR, creating it on first use so that it survives restarts. Processes
