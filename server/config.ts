@@ -196,6 +196,8 @@ export type StripeConfig = {
   webhookSecret: string;
   /** Stripe's own API unless set (stripe-mock, or a test's local server). */
   apiUrl: string | undefined;
+  /** How long one attempt waits for an answer; unset, the payments client's default (tests shorten it). */
+  timeoutMs?: number;
 };
 
 export type MailConfig = { smtpUrl: string | undefined; from: string };

@@ -1,9 +1,13 @@
 import type { PlanId, SetupIntentResponse } from '../../../common/billing.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { attachStripeCustomer, setPaymentMethod, type UserRow } from '../users/service.ts';
-import { type BillingDeps, freshUser, isTestMode } from './deps.ts';
+import { type BillingDeps, freshUser, isTestMode, withProvider } from './deps.ts';
 import { startSubscription } from './plan.ts';
 import { saveProfile } from './profiles.ts';
+
+/** What the user reads when Stripe could not be reached while adding a card. */
+export const CARD_PROVIDER_DOWN =
+  'The payment provider did not answer, so your card could not be added yet. Nothing was charged: please try again in a few minutes.';
 
 /** POST /api/create-setup-intent: the customer once, then a SetupIntent for off-session use. */
 export async function createSetupIntent(
@@ -12,16 +16,18 @@ export async function createSetupIntent(
   plan: PlanId,
 ): Promise<SetupIntentResponse> {
   if (isTestMode(deps)) return { clientSecret: 'test_mode', publishableKey: null, testMode: true };
-  const customerId = await customerOf(deps, await freshUser(deps, user));
-  const intent = await deps.payments.createSetupIntent({
-    customerId,
-    metadata: { userId: String(user.id), plan },
+  return withProvider(CARD_PROVIDER_DOWN, async () => {
+    const customerId = await customerOf(deps, await freshUser(deps, user));
+    const intent = await deps.payments.createSetupIntent({
+      customerId,
+      metadata: { userId: String(user.id), plan },
+    });
+    return {
+      clientSecret: intent.clientSecret,
+      publishableKey: deps.payments.publishableKey,
+      testMode: false,
+    };
   });
-  return {
-    clientSecret: intent.clientSecret,
-    publishableKey: deps.payments.publishableKey,
-    testMode: false,
-  };
 }
 
 /** After Stripe.js confirmed the card: re-read the SetupIntent, never trust the browser. */
@@ -31,15 +37,18 @@ export async function confirmSetup(
   setupIntentId: string,
 ): Promise<void> {
   if (isTestMode(deps)) throw badRequest('Test mode records a test card instead');
-  const user = await freshUser(deps, sessionUser);
-  const intent = await deps.payments.retrieveSetupIntent(setupIntentId);
-  if (!user.stripeCustomerId || intent.customerId !== user.stripeCustomerId) {
-    throw notFound('Setup not found');
-  }
-  if (intent.status !== 'succeeded' || !intent.paymentMethodId) {
-    throw badRequest('Your card has not been confirmed yet. Please try again.');
-  }
-  await applyCard(deps, user.id, intent.paymentMethodId, planOf(intent.metadata.plan), intent.id);
+  await withProvider(CARD_PROVIDER_DOWN, async () => {
+    const user = await freshUser(deps, sessionUser);
+    const intent = await deps.payments.retrieveSetupIntent(setupIntentId);
+    if (!intent || !user.stripeCustomerId || intent.customerId !== user.stripeCustomerId) {
+      throw notFound('Setup not found');
+    }
+    if (intent.status !== 'succeeded' || !intent.paymentMethodId) {
+      throw badRequest('Your card has not been confirmed yet. Please try again.');
+    }
+    const plan = planOf(intent.metadata.plan);
+    await applyCard(deps, user.id, intent.paymentMethodId, plan, intent.id);
+  });
 }
 
 /** Test mode's card: 4242, nothing charged, everything else as with Stripe. */

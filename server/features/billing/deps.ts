@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { DomainEvents } from '../../lib/events.ts';
-import type { Payments } from '../../lib/payments/index.ts';
+import { type Payments, providerFailure } from '../../lib/payments/index.ts';
 import type { ConnectionsService } from '../connections/service.ts';
 import { findUserById, type UserRow } from '../users/service.ts';
 import type { ProfileRow } from './profiles.ts';
@@ -20,6 +20,29 @@ export type BillingDeps = {
 export const isTestMode = ({ payments }: Pick<BillingDeps, 'payments'>) => payments.mode === 'test';
 
 export const paymentRequired = (message: string) => new AppError(402, message, 'payment_required');
+
+/**
+ * Work that talks to the payment provider, answered in plain words when the provider fails
+ * us: 502 with the message `unavailable` when it could not be reached or did not answer (every
+ * write carries an idempotency key, so trying again is safe); when it refused the request, the error goes on as our own
+ * failure (500, logged) and never passes the provider's status or wording on to the user.
+ */
+export async function withProvider<T>(unavailable: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const failure = providerFailure(error);
+    if (failure === 'unavailable') {
+      throw new AppError(502, unavailable, 'payment_provider_unavailable');
+    }
+    if (failure === 'refused') {
+      throw new Error(`The payment provider refused a request: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
 
 /**
  * The user's row as stored now. The session's copy may be a few seconds old (a card added in

@@ -10,6 +10,7 @@ import {
   isTestMode,
   liveSubscriptionOf,
   paymentRequired,
+  withProvider,
 } from './deps.ts';
 import { getProfile, saveProfile } from './profiles.ts';
 import { listRecords } from './records.ts';
@@ -62,6 +63,10 @@ async function saveSubscription(
   });
 }
 
+/** What the user reads when Stripe could not be reached while changing the plan. */
+const PLAN_PROVIDER_DOWN =
+  'The payment provider did not answer, so your plan could not be changed yet. Please try again in a few minutes.';
+
 /** Switches plans: to the subscription starts it; to pay-per-report cancels it at period end. */
 export async function changePlan(
   deps: BillingDeps,
@@ -74,10 +79,12 @@ export async function changePlan(
   }
   if (plan === 'premium') {
     const profile = await getProfile(deps.db, user.id);
-    await startSubscription(
-      deps,
-      user.id,
-      `subscription-user-${user.id}-after-${profile?.subscriptionId ?? 'none'}`,
+    await withProvider(PLAN_PROVIDER_DOWN, () =>
+      startSubscription(
+        deps,
+        user.id,
+        `subscription-user-${user.id}-after-${profile?.subscriptionId ?? 'none'}`,
+      ),
     );
     await setPaymentMethod(deps.db, user.id, { planType: 'premium' });
   } else {
@@ -96,7 +103,7 @@ export async function cancelSubscription(
   const user = await freshUser(deps, sessionUser);
   const live = liveSubscriptionOf(await getProfile(deps.db, user.id));
   if (!live) throw badRequest('You have no active subscription');
-  await setCancel(deps, user.id, live, true);
+  await withProvider(PLAN_PROVIDER_DOWN, () => setCancel(deps, user.id, live, true));
   await deps.events.emit('user.billing_changed', { userId: user.id });
   return summary(deps, user);
 }

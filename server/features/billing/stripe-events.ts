@@ -40,10 +40,12 @@ async function applyEvent(deps: BillingDeps, type: string, objectId: string | nu
   switch (type) {
     case 'setup_intent.succeeded': {
       const intent = await deps.payments.retrieveSetupIntent(objectId);
-      const user = intent.customerId
+      const user = intent?.customerId
         ? await findUserByStripeCustomer(deps.db, intent.customerId)
         : undefined;
-      if (!user || intent.status !== 'succeeded' || !intent.paymentMethodId) return 'ignored';
+      if (!intent || !user || intent.status !== 'succeeded' || !intent.paymentMethodId) {
+        return 'ignored';
+      }
       const plan = planOf(intent.metadata.plan);
       await applyCard(deps, user.id, intent.paymentMethodId, plan, intent.id);
       return 'applied';

@@ -1,3 +1,3 @@
-export { StripePayments } from './stripe.ts';
+export { providerFailure, StripePayments } from './stripe.ts';
 export { TestModePayments } from './test-mode.ts';
 export type * from './types.ts';

@@ -19,16 +19,21 @@ const MONTHLY_PRODUCT_NAME = 'Utility Reports Monthly Subscription';
 const AUTHENTICATION_MESSAGE = 'Your bank asks you to confirm this payment.';
 const FALLBACK_DECLINE_MESSAGE = 'Your card was declined.';
 
-export type StripePaymentsOptions = {
-  /** Per attempt; the SDK makes up to three (maxNetworkRetries: 2). */
-  timeoutMs?: number;
-};
+/**
+ * How long one attempt waits for Stripe's answer. The SDK retries once (same idempotency key)
+ * after a short pause of about half a second, so a Stripe that accepts the connection and never
+ * answers costs a user at most about 12.5 s per call instead of minutes.
+ */
+export const STRIPE_TIMEOUT_MS = 6_000;
+const STRIPE_RETRIES = 1;
 
 /**
  * Payments through Stripe's API (pinned to the SDK's API version). Every call that creates or
- * moves something passes the caller's idempotency key, which the SDK also reuses for its own
- * retries; card outcomes come back as results, anything else (network, API, bad request) throws
- * so that the caller can retry with the same key.
+ * moves something passes the caller's idempotency key, which the SDK reuses for its retry; the
+ * other writes (a SetupIntent, which moves no money, and flipping cancel-at-period-end, which
+ * a fixed key would wrongly replay when flipped back) carry the key the SDK makes for every
+ * POST, the same on its retry. Card outcomes come back as results; anything else (network,
+ * API, bad request) throws so that the caller can retry with the same key.
  */
 export class StripePayments implements Payments {
   readonly mode = 'stripe' as const;
@@ -36,13 +41,13 @@ export class StripePayments implements Payments {
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
 
-  constructor(config: StripeConfig, options: StripePaymentsOptions = {}) {
+  constructor(config: StripeConfig) {
     this.publishableKey = config.publishableKey;
     this.webhookSecret = config.webhookSecret;
     this.stripe = new Stripe(config.secretKey, {
       ...apiAddress(config.apiUrl),
-      maxNetworkRetries: 2,
-      timeout: options.timeoutMs ?? 30_000,
+      maxNetworkRetries: STRIPE_RETRIES,
+      timeout: config.timeoutMs ?? STRIPE_TIMEOUT_MS,
     });
     // Each answer's time, retries included, is counted as waiting on Stripe (Server-Timing).
     this.stripe.on('response', (event: { elapsed: number }) => recordWait('stripe', event.elapsed));
@@ -80,8 +85,14 @@ export class StripePayments implements Payments {
     return { id: intent.id, clientSecret: intent.client_secret };
   }
 
-  async retrieveSetupIntent(id: string): Promise<SetupIntentState> {
-    const intent = await this.stripe.setupIntents.retrieve(id);
+  async retrieveSetupIntent(id: string): Promise<SetupIntentState | null> {
+    let intent: Stripe.SetupIntent;
+    try {
+      intent = await this.stripe.setupIntents.retrieve(id);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
     return {
       id: intent.id,
       customerId: idOf(intent.customer),
@@ -212,9 +223,7 @@ export class StripePayments implements Payments {
       await this.stripe.invoiceItems.del(id);
     } catch (error) {
       // Already gone (a retry after the first delete went through): the outcome wanted.
-      if (isStripeError(error) && error.statusCode === 404 && error.code === 'resource_missing') {
-        return;
-      }
+      if (isMissing(error)) return;
       throw error;
     }
   }
@@ -317,6 +326,29 @@ function apiAddress(
 
 function isStripeError(error: unknown): error is Stripe.errors.StripeError {
   return error instanceof Stripe.errors.StripeError;
+}
+
+/** Stripe holds no object with the id in the path. */
+const isMissing = (error: unknown) =>
+  isStripeError(error) && error.statusCode === 404 && error.code === 'resource_missing';
+
+/**
+ * What went wrong talking to the payment provider: `unavailable` when it could not be reached,
+ * did not answer in time, failed on its side or asked us to slow down (trying again later may
+ * work); `refused` when it answered but refused the request (a mistake of ours or a setting:
+ * trying again will not help); null for anything that is not the provider's answer.
+ */
+export function providerFailure(error: unknown): 'unavailable' | 'refused' | null {
+  if (!isStripeError(error)) return null;
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error.statusCode ?? 0) >= 500
+  ) {
+    return 'unavailable';
+  }
+  return 'refused';
 }
 
 /** A declined or unauthenticated card as a result; null for errors that must throw. */

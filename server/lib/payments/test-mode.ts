@@ -35,7 +35,7 @@ export class TestModePayments implements Payments {
     throw new Error('Test mode records a test card instead of a SetupIntent');
   }
 
-  async retrieveSetupIntent(id: string): Promise<SetupIntentState> {
+  async retrieveSetupIntent(id: string): Promise<SetupIntentState | null> {
     throw new Error(`Test mode has no SetupIntent ${id}`);
   }
 

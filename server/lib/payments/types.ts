@@ -85,7 +85,8 @@ export interface Payments {
     metadata: Record<string, string>;
   }): Promise<{ id: string; clientSecret: string }>;
 
-  retrieveSetupIntent(id: string): Promise<SetupIntentState>;
+  /** Null when the provider holds no SetupIntent with this id. */
+  retrieveSetupIntent(id: string): Promise<SetupIntentState | null>;
 
   describeCard(paymentMethodId: string): Promise<CardSummary>;
 

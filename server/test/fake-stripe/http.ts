@@ -16,9 +16,10 @@ export type FakeStripeReply = { status: number; body: unknown; headers?: Record<
 
 /**
  * What a hook may ask for: nothing (answer normally); `'hang'` (Stripe does the work, the answer
- * never arrives); or a reply to send instead (Stripe did nothing, e.g. a 500).
+ * never arrives); `'refuse'` (Stripe cannot be reached: the connection is cut, nothing done);
+ * or a reply to send instead (Stripe did nothing, e.g. a 500).
  */
-type FakeStripeHookResult = undefined | 'hang' | FakeStripeReply;
+type FakeStripeHookResult = undefined | 'hang' | 'refuse' | FakeStripeReply;
 export type FakeStripeHook = (
   request: FakeStripeRequest,
 ) => FakeStripeHookResult | undefined | Promise<FakeStripeHookResult | undefined>;
@@ -152,6 +153,10 @@ export async function serve(options: {
       let reply: FakeStripeReply;
       try {
         const hooked = await hook()?.(request);
+        if (hooked === 'refuse') {
+          req.socket.destroy();
+          return;
+        }
         if (hooked && hooked !== 'hang') {
           reply = hooked;
         } else {

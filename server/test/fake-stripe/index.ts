@@ -79,6 +79,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     unexpected,
     onRequest: options.onRequest as FakeStripeHook | undefined,
 
+    customers: () => [...state.customers.values()],
     /** The distinct PaymentIntents created, as Stripe would show them. */
     paymentIntents: () => [...state.paymentIntents.values()].map(paymentIntentJson),
     refunds: () => [...state.refunds.values()],

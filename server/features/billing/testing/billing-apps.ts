@@ -10,6 +10,11 @@ const WEBHOOK_SECRET = 'whsec_testsecret0000000000';
 const PUBLISHABLE_KEY = 'pk_test_fake0000';
 
 type Who = Awaited<ReturnType<typeof signedIn>>;
+
+type FakeStripeAppOptions = {
+  /** How long one attempt waits for the fake's answer (tests of a Stripe that never answers). */
+  stripeTimeoutMs?: number;
+};
 type Plan = 'basic' | 'premium';
 
 /**
@@ -17,7 +22,7 @@ type Plan = 'basic' | 'premium';
  * after them; with Stripe, against the local fake. Read `env` inside tests, once `beforeAll`
  * has run.
  */
-function billingApp(withStripe: boolean) {
+function billingApp(withStripe: boolean, options: FakeStripeAppOptions = {}) {
   const env = {} as { t: TestApp; fake: FakeStripe; providerId: number };
   beforeAll(async () => {
     if (withStripe) env.fake = await startFakeStripe();
@@ -28,6 +33,17 @@ function billingApp(withStripe: boolean) {
             STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
             STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
             STRIPE_API_URL: env.fake.url,
+          }
+        : {},
+      withStripe && options.stripeTimeoutMs
+        ? {
+            stripe: {
+              secretKey: env.fake.secretKey,
+              publishableKey: PUBLISHABLE_KEY,
+              webhookSecret: WEBHOOK_SECRET,
+              apiUrl: env.fake.url,
+              timeoutMs: options.stripeTimeoutMs,
+            },
           }
         : {},
     );
@@ -64,8 +80,8 @@ export function appInTestMode() {
  * (server/test/fake-stripe.ts); nothing reaches the internet. After each test, every request
  * we sent must be one the fake knows and accepted as Stripe would.
  */
-export function appWithFakeStripe() {
-  const app = billingApp(true);
+export function appWithFakeStripe(options: FakeStripeAppOptions = {}) {
+  const app = billingApp(true, options);
   const { env, call } = app;
   afterEach(() => {
     env.fake.onRequest = undefined;
