@@ -21,7 +21,8 @@ import { providerRoutes } from './features/providers/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
-import { AppError, RetryLaterError } from './lib/errors.ts';
+import { isConnectionLost } from './lib/connection-errors.ts';
+import { AppError, databaseAway, RetryLaterError } from './lib/errors.ts';
 import { logRedaction, registerRequestLog } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
@@ -100,6 +101,8 @@ export async function buildApp({
   const unlisten = database.ready.then(() =>
     database.listen(REVOCATION_CHANNEL, (payload) => sessions.onRevocation(payload)),
   );
+  // Unheard, other processes' logouts reach this one's cache only as its entries expire.
+  unlisten.catch((err) => app.log.warn({ err }, 'not listening for revocations'));
   app.addHook('onClose', async () => (await unlisten.catch(() => null))?.());
   // Browsers talk to an S3 bucket directly (uploads, signed downloads): the CSP must allow it.
   const storageOrigin = await services.store.browserOrigin();
@@ -149,6 +152,13 @@ export async function buildApp({
     if (error instanceof AppError) {
       if (error instanceof RetryLaterError) reply.header('retry-after', error.retryAfterSec);
       return reply.code(error.statusCode).send({ message: error.message });
+    }
+    if (isConnectionLost(error)) {
+      // Not the request's fault, nor a bug: the pool reconnects, and the caller may try again.
+      request.log.warn({ err: error }, 'request failed: the database connection dropped');
+      const away = databaseAway();
+      reply.header('retry-after', away.retryAfterSec);
+      return reply.code(away.statusCode).send({ message: away.message });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {

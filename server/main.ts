@@ -1,6 +1,6 @@
-import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { restrictNewFiles, secureDataDir } from './lib/data-dir-modes.ts';
+import { closeGracefully } from './lib/shutdown.ts';
 import { configOrExit, openConfiguredDatabase } from './start.ts';
 
 // `npm start`: the HTTP server and, unless RUN_WORKER=false, a job worker in the same process.
@@ -11,10 +11,12 @@ async function main() {
   const database = openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
 
-  closeWithGrace({ delay: 15_000 }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    await app.close();
-    await database.close();
+  closeGracefully({
+    log: app.log,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
   });
 
   await app.listen({ port: config.port, host: config.host });

@@ -1,7 +1,7 @@
-import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { restrictNewFiles } from './lib/data-dir-modes.ts';
 import { logRedaction } from './lib/log-redaction.ts';
+import { closeGracefully } from './lib/shutdown.ts';
 import { unlockVault } from './lib/vault-keys.ts';
 import { closeServices, createServices } from './services.ts';
 import { configOrExit, openConfiguredDatabase } from './start.ts';
@@ -23,10 +23,12 @@ async function main() {
   if (config.credentials.warning) log.warn(config.credentials.warning);
   const services = createServices({ database, config, log });
   await unlockVault(database.db, services.vault, config.credentials, log);
-  closeWithGrace({ delay: 15_000 }, async ({ err }) => {
-    if (err) log.error({ err }, 'worker shutting down after an error');
-    await closeServices(services);
-    await database.close();
+  closeGracefully({
+    log,
+    close: async () => {
+      await closeServices(services);
+      await database.close();
+    },
   });
   await services.queue.start({ work: true });
   log.info({ database: database.kind }, 'worker ready');

@@ -10,15 +10,37 @@ export class AppError extends Error {
   }
 }
 
-/** Refused for now (429): the answer's Retry-After header says how many seconds to wait. */
+/**
+ * Refused for now (429 unless told otherwise): the answer's Retry-After header says how many
+ * seconds to wait.
+ */
 export class RetryLaterError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSec: number,
+    statusCode = 429,
+    code = 'rate_limited',
   ) {
-    super(429, message, 'rate_limited');
+    super(statusCode, message, code);
   }
 }
+
+/** Seconds to wait after the database was out of reach: about what a restart or failover takes. */
+const DATABASE_AWAY_RETRY_SECONDS = 5;
+
+/**
+ * The database was out of reach (a restart, a failover, a dropped connection): 503 with
+ * Retry-After. Nothing was wrong with the request; sent again a little later, it goes through.
+ * Unlike the start-up answer, the client does not send it again by itself: part of the request
+ * may have been done, and the user decides.
+ */
+export const databaseAway = () =>
+  new RetryLaterError(
+    'The service is briefly unavailable. Please try again in a few seconds.',
+    DATABASE_AWAY_RETRY_SECONDS,
+    503,
+    'unavailable',
+  );
 
 export const badRequest = (message: string) => new AppError(400, message, 'bad_request');
 export const unauthorized = (message = 'Not signed in') =>

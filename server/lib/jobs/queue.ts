@@ -1,10 +1,59 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import plans from 'pg-boss/src/plans.js';
 import { type Database, JOB_QUEUE_SCHEMA } from '../../db/client.ts';
+import { isConnectionLost } from '../connection-errors.ts';
 import type { JobAttempt, JobDefinition } from './types.ts';
 
 /** The NOTIFY channel on which a process says that it queued a job (the payload: the queue). */
 const QUEUED_CHANNEL = 'job_queued';
+
+/**
+ * A job's completion and its failure: pg-boss's polling loop sends these when a handler
+ * returns or throws, without waiting for them, so their error would reach the process
+ * unhandled.
+ */
+const JOB_ENDINGS = new Set([
+  plans.completeJobs(JOB_QUEUE_SCHEMA),
+  plans.failJobsById(JOB_QUEUE_SCHEMA),
+]);
+
+/** What pg-boss reads of a completion or failure statement's answer: no job was updated. */
+const NOTHING_RECORDED = { rows: [{ count: '0' }] };
+
+/**
+ * How pg-boss runs its statements: on the app's database. A job's end that meets a dropped
+ * connection is sent once more on a new one (both statements only change jobs still running, so
+ * a second run does no harm); if the database is still away, the job stays active until it
+ * expires, and pg-boss then runs it again, as after a crash. Every other statement's error
+ * reaches its caller (a job that could not be queued must say so).
+ */
+export function pgBossDb(
+  database: Pick<Database, 'executeSql'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  retryDelayMs = 1000,
+): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    executeSql: async (text, values) => {
+      if (!JOB_ENDINGS.has(text)) return database.executeSql(text, values);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await database.executeSql(text, values);
+        } catch (err) {
+          if (!isConnectionLost(err)) throw err;
+          if (attempt >= 2) {
+            log.warn(
+              { err, queue: values?.[0] },
+              'job queue: the database was away when a job ended; the job runs again once it expires',
+            );
+            return NOTHING_RECORDED;
+          }
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+        }
+      }
+    },
+  };
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of jobs holds every payload type.
 type AnyJob<Services> = JobDefinition<any, Services>;
@@ -55,14 +104,19 @@ export class JobQueue<Services extends object = object> {
     private mode: 'queue' | 'inline' = 'queue',
   ) {
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      db: pgBossDb(database, log),
       schema: JOB_QUEUE_SCHEMA,
       // A queued job wakes the workers at once (in this process, and in others by NOTIFY on
       // PostgreSQL); the poll only picks up retries, delayed jobs and a missed wake-up. (PGlite
       // is one connection on the main thread: every poll briefly holds up HTTP requests.)
       pollingIntervalSeconds: 5,
     });
-    this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    // Its maintenance and polling loops report here and carry on (a lost connection included).
+    this.boss.on('error', (err) =>
+      isConnectionLost(err)
+        ? log.warn({ err }, 'job queue: the database connection dropped')
+        : log.error({ err }, 'job queue error'),
+    );
   }
 
   /** The services every handler gets; called once by the composition root. */
