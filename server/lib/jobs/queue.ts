@@ -30,7 +30,7 @@ const NOTHING_RECORDED = { rows: [{ count: '0' }] };
  */
 export function pgBossDb(
   database: Pick<Database, 'executeSql'>,
-  log: Pick<FastifyBaseLogger, 'warn'>,
+  log: { warn(obj: object, msg: string): void },
   retryDelayMs = 1000,
 ): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
   return {
