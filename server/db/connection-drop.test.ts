@@ -15,12 +15,23 @@ const name = `ur_drop_${process.pid}_${Date.now()}`;
 const SUBMITTERS = 4;
 const TERMINATIONS = 12;
 let app: AppProcess | undefined;
+const clients: pg.Client[] = [];
+
+/** A connection of the test's own, closed at the end whatever happened. */
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  // Dropping the database at the end ends a connection to it that a failed test left open.
+  client.on('error', () => {});
+  clients.push(client);
+  await client.connect();
+  return client;
+}
 
 afterAll(async () => {
   await app?.kill();
+  await Promise.all(clients.map((client) => client.end().catch(() => {})));
   if (!adminUrl) return;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  const admin = await connect(adminUrl);
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 });
@@ -29,8 +40,7 @@ type Answer = { status: number; id?: number; retryAfter?: string | null; custome
 
 describe.skipIf(!adminUrl)('the database drops every connection under load', () => {
   it('keeps the process running; drops answer 503, and every 2xx submission is stored', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
+    const admin = await connect(adminUrl ?? '');
     await admin.query(`create database ${name}`);
     const url = new URL(adminUrl ?? '');
     url.pathname = `/${name}`;
@@ -123,8 +133,7 @@ describe.skipIf(!adminUrl)('the database drops every connection under load', () 
     ).toEqual({ exitCode: null, signal: null });
     expect(terminated).toBeGreaterThan(TERMINATIONS);
 
-    const direct = new pg.Client({ connectionString: url.toString() });
-    await direct.connect();
+    const direct = await connect(url.toString());
     const stored = new Set(
       (await direct.query<{ id: number }>('select id from connections')).rows.map((row) => row.id),
     );
@@ -139,7 +148,6 @@ describe.skipIf(!adminUrl)('the database drops every connection under load', () 
     const jobs = await direct.query<{ count: string }>(
       `select count(*) from pgboss.job where name = 'verify-connection-credentials' and state = 'completed'`,
     );
-    await direct.end();
     expect(Number(jobs.rows[0]?.count)).toBeGreaterThan(0);
 
     // And the app is back to normal once the database is.
@@ -153,6 +161,5 @@ describe.skipIf(!adminUrl)('the database drops every connection under load', () 
       consent: true,
     });
     expect(after.status).toBe(201);
-    await admin.end();
   }, 180_000);
 });
