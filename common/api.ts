@@ -71,8 +71,19 @@ export const newPassword = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(256, 'Password must be at most 256 characters');
 
+/**
+ * The longest name a sign-in accepts: well above the 50 characters of a registered or added
+ * username (the configured first admin's name is not held to those), and far below a length
+ * that would be costly to count as a failed sign-in. Longer names are refused as bad input.
+ */
+const LOGIN_USERNAME_MAX = 254;
+
 export const LoginBody = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(LOGIN_USERNAME_MAX, `Username must be at most ${LOGIN_USERNAME_MAX} characters`),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
 });
 export type LoginBody = z.infer<typeof LoginBody>;

@@ -7,7 +7,9 @@ import { createTestApp, type TestApp } from './test/app.ts';
 import { createProvider, submission, submitForm } from './test/connections.ts';
 import { signedIn } from './test/factories.ts';
 import {
+  HOSTILE_CURSORS,
   HOSTILE_VALUES,
+  INCOMPRESSIBLE,
   jsonSchemaOf,
   leafPaths,
   pathValue,
@@ -98,7 +100,7 @@ function samplesFor(route: ApiRoute, seed: number, known: Record<string, string>
       (v, k) => (v as Record<string | number, unknown>)?.[k],
       value,
     );
-    return [...likeButWorse(leaf), nextHostile()];
+    return [...likeButWorse(leaf, path.at(-1)), nextHostile()];
   };
   for (const base of bases) {
     const good: Parts = { params: goodParams, ...base };
@@ -117,6 +119,32 @@ function samplesFor(route: ApiRoute, seed: number, known: Record<string, string>
       }
     }
   }
+  // Optional parameters both bases left out: a valid request naming every top-level one gets
+  // them spoiled too, so that an optional cursor or filter is never skipped by chance.
+  const everything = (shape: ReturnType<typeof jsonSchemaOf>) =>
+    shape?.properties ? { ...shape, required: Object.keys(shape.properties) } : shape;
+  const full = fc
+    .sample(
+      fc.record({
+        query: queryShape ? shaped(everything(queryShape), false) : fc.constant({}),
+        body: bodyShape ? shaped(everything(bodyShape), false) : fc.constant(undefined),
+      }),
+      { seed, numRuns: 40 },
+    )
+    .find((c) => parses(schema.querystring, c.query) && parses(schema.body, c.body));
+  const named = (part: 'query' | 'body', key: string | number | undefined) =>
+    bases.some((b) => Object.hasOwn((b[part] as object | undefined) ?? {}, String(key)));
+  if (full) {
+    const good: Parts = { params: goodParams, ...full };
+    for (const part of ['query', 'body'] as const) {
+      for (const path of leafPaths(full[part])) {
+        if (path.length === 0 || named(part, path[0])) continue;
+        for (const bad of nasty(full[part], path)) {
+          mutated.push(toSample({ ...good, [part]: replaceAt(full[part], path, bad) }));
+        }
+      }
+    }
+  }
   names.forEach((_, i) => {
     for (const value of ['a%00b', '2147483648', 'x'.repeat(120), HOSTILE_PATHS[turn++ % 40]]) {
       const params = [...goodParams];
@@ -127,12 +155,16 @@ function samplesFor(route: ApiRoute, seed: number, known: Record<string, string>
   return { random, mutated, valid: valid.length > 0 };
 }
 
-/** Values of the same type as a valid one that a database or a parser may choke on. */
-function likeButWorse(leaf: unknown): unknown[] {
+/**
+ * Values of the same type as a valid one that a database or a parser may choke on: for any text
+ * also one too long for an index, and for a cursor ones at and past the calendar's end.
+ */
+function likeButWorse(leaf: unknown, name: string | number | undefined): unknown[] {
   if (typeof leaf === 'number') return [2_147_483_648, 1e308];
   if (typeof leaf !== 'string') return [];
   if (/^\d{4}-\d\d-\d\d/.test(leaf)) return ['0000-01-01', '9999-12-31'];
-  return [`${leaf}\u0000`, `${leaf}\u001b`];
+  const worse = [`${leaf}\u0000`, `${leaf}\u001b`, `${leaf}${INCOMPRESSIBLE}`];
+  return name === 'cursor' ? [...worse, ...HOSTILE_CURSORS] : worse;
 }
 
 /** The roles a route lets in, which get the mutated requests. */

@@ -13,11 +13,17 @@ function encodeCursor(row: { createdAt: Date; id: number }): string {
   return Buffer.from(`${row.createdAt.getTime()}.${row.id}`).toString('base64url');
 }
 
+/**
+ * The last millisecond of year 9999. Later times are written with a six-digit year that
+ * PostgreSQL cannot read back, and no row was created after it.
+ */
+const LAST_CURSOR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function decodeCursor(value: string): Cursor {
   const match = /^(\d{1,15})\.(\d{1,10})$/.exec(Buffer.from(value, 'base64url').toString());
   const ms = Number(match?.[1]);
   const id = Number(match?.[2]);
-  if (!match || !Number.isSafeInteger(ms) || id < 1 || id > 2_147_483_647) {
+  if (!match || ms > LAST_CURSOR_MS || id < 1 || id > 2_147_483_647) {
     throw badRequest('Invalid cursor');
   }
   return { createdAt: new Date(ms), id };

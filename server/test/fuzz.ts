@@ -1,12 +1,34 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 
+/** A cursor (see server/lib/cursor.ts) naming this time in milliseconds and row id 1. */
+const cursorAt = (ms: number) => Buffer.from(`${ms}.1`).toString('base64url');
+
+/**
+ * Cursors at and past the end of year 9999, the last a database can read back, and far past
+ * what a JavaScript date can hold.
+ */
+export const HOSTILE_CURSORS = [
+  cursorAt(Date.UTC(9999, 11, 31, 23, 59, 59, 999)),
+  cursorAt(Date.UTC(10000, 0, 1)),
+  cursorAt(999_999_999_999_999),
+];
+
+/**
+ * Over 3,000 characters that no database can compress (a run of one letter compresses to a few
+ * bytes and slips under an index's size limit; this does not).
+ */
+export const INCOMPRESSIBLE = Array.from({ length: 50 }, (_, i) =>
+  createHash('sha256').update(String(i)).digest('hex'),
+).join('');
+
 /**
  * Values an attacker or a broken client sends: ids past the integer columns, NUL and other
- * control characters, dates at the ends of the calendar, overlong strings, markup, lone
- * surrogates, numbers where strings go and the reverse.
+ * control characters, dates at the ends of the calendar, overlong strings, cursors past the
+ * calendar, markup, lone surrogates, numbers where strings go and the reverse.
  */
 const HOSTILE_STRINGS = [
   '',
@@ -34,6 +56,8 @@ const HOSTILE_STRINGS = [
   '%00',
   'x'.repeat(101),
   'x'.repeat(5000),
+  INCOMPRESSIBLE,
+  ...HOSTILE_CURSORS,
   'http://169.254.169.254/latest/meta-data/',
   'javascript:alert(1)',
   '{"$ne":null}',
