@@ -23,9 +23,10 @@ const NOTHING_RECORDED = { rows: [{ count: '0' }] };
 
 /**
  * How pg-boss runs its statements: on the app's database. A job's end that meets a dropped
- * connection is sent once more on a new one (both statements only change jobs still running, so
- * a second run does no harm); if the database is still away, the job stays active until it
- * expires, and pg-boss then runs it again, as after a crash. Every other statement's error
+ * connection is sent once more, on a new one: both statements change only jobs that have not
+ * ended, so if the first did go through, the second finds nothing to do (or moves a retry's
+ * start a moment later). If the database is still away, the job stays active until it expires,
+ * and then counts as failed and is retried, as after a crash. Every other statement's error
  * reaches its caller (a job that could not be queued must say so).
  */
 export function pgBossDb(
@@ -44,7 +45,7 @@ export function pgBossDb(
           if (attempt >= 2) {
             log.warn(
               { err, queue: values?.[0] },
-              'job queue: the database was away when a job ended; the job runs again once it expires',
+              'job queue: the database was away when a job ended; it is retried once it expires',
             );
             return NOTHING_RECORDED;
           }
