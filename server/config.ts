@@ -188,6 +188,8 @@ export type CredentialsConfig = {
   kms: { keyId: string; endpoint: string | undefined } | undefined;
   /** Set while a key lives inside DATA_DIR: a copy of the folder alone opens every secret. */
   warning: string | undefined;
+  /** Where `keys` came from: a setting, or DATA_DIR (found there, or made there on this start). */
+  keySource: 'CREDENTIALS_KEY' | 'CREDENTIALS_KEY_FILE' | 'DATA_DIR' | undefined;
 };
 
 export type StripeConfig = {
@@ -384,7 +386,9 @@ function credentialsConfig(env: z.infer<typeof Env>, dataDir: string): Credentia
   const dataDirKey = path.join(dataDir, 'credentials-key');
   let value = env.CREDENTIALS_KEY;
   let inside = false;
+  let keySource: CredentialsConfig['keySource'] = value ? 'CREDENTIALS_KEY' : undefined;
   if (!value && env.CREDENTIALS_KEY_FILE) {
+    keySource = 'CREDENTIALS_KEY_FILE';
     try {
       value = readFileSync(env.CREDENTIALS_KEY_FILE, 'utf8').trim();
     } catch {
@@ -397,10 +401,12 @@ function credentialsConfig(env: z.infer<typeof Env>, dataDir: string): Credentia
   if (!value && !env.CREDENTIALS_KMS_KEY_ID) {
     value = persistentSecret(dataDir, 'credentials-key');
     inside = true;
+    keySource = 'DATA_DIR';
   }
   if (!value && existsSync(dataDirKey)) {
     value = readFileSync(dataDirKey, 'utf8').trim();
     inside = true;
+    keySource = 'DATA_DIR';
   }
   return {
     keys: value ? credentialKeys(value) : [],
@@ -409,6 +415,7 @@ function credentialsConfig(env: z.infer<typeof Env>, dataDir: string): Credentia
       ? { keyId: env.CREDENTIALS_KMS_KEY_ID, endpoint: env.CREDENTIALS_KMS_ENDPOINT }
       : undefined,
     warning: inside ? KEY_INSIDE_DATA_DIR : undefined,
+    keySource: value ? keySource : undefined,
   };
 }
 

@@ -1,9 +1,10 @@
+import { inspect } from 'node:util';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
-import { desc } from 'drizzle-orm';
+import { asc, desc, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CredentialsConfig } from '../config.ts';
+import { ConfigError, type CredentialsConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { credentialDataKeys } from '../db/schema.ts';
+import { connections, credentialDataKeys } from '../db/schema.ts';
 import type { CredentialVault } from './vault.ts';
 
 /** Binds every data key to this use: KMS refuses to unwrap it for anything else. */
@@ -81,8 +82,66 @@ async function unlockWithKms(
   vault.use(keys, newest.version);
 }
 
-/** Unlocks the vault where its keys come from KMS; a vault given its keys is already open. */
-export function unlockVault(
+/**
+ * A start refused because of a setting. It prints as its message alone, so the process that
+ * stops on it writes one line, as it does for any other bad setting.
+ */
+export class VaultKeyError extends ConfigError {
+  [inspect.custom]() {
+    return this.message;
+  }
+}
+
+/**
+ * The logins already saved must open with the keys this start has. Without that check, a
+ * restart that forgot CREDENTIALS_KEY_FILE made a new key in DATA_DIR, came up, and failed on
+ * each saved login later (every check, retrieval and reveal). One saved login per key version
+ * is opened: the newest, which the current holder of that version sealed.
+ */
+async function checkSavedCredentials(
+  db: Db,
+  vault: CredentialVault,
+  credentials: CredentialsConfig,
+): Promise<void> {
+  const samples = await db
+    .selectDistinctOn([connections.credentialsKeyVersion], {
+      id: connections.id,
+      version: connections.credentialsKeyVersion,
+      username: connections.utilityUsernameSealed,
+    })
+    .from(connections)
+    .where(isNotNull(connections.utilityUsernameSealed))
+    .orderBy(asc(connections.credentialsKeyVersion), desc(connections.id));
+  for (const sample of samples) {
+    try {
+      // The context connections/credentials.ts seals a login's username with.
+      vault.open(sample.username ?? '', `connection:${sample.id}:username`);
+    } catch {
+      throw new VaultKeyError(cannotOpen(credentials, sample.version));
+    }
+  }
+}
+
+/** The one line naming the setting to fix. */
+function cannotOpen(credentials: CredentialsConfig, version: number | null): string {
+  const sealed = `the utility logins saved earlier (key version ${version ?? '?'})`;
+  const source = credentials.keySource;
+  if (source === 'CREDENTIALS_KEY' || source === 'CREDENTIALS_KEY_FILE') {
+    return `Invalid setting ${source}: its key cannot open ${sealed}; give the key they were saved with (older keys stay listed as 2:new,1:old)`;
+  }
+  const had = credentials.kms
+    ? "CREDENTIALS_KMS_KEY_ID's data keys"
+    : source === 'DATA_DIR'
+      ? 'the key in DATA_DIR'
+      : 'no key';
+  return `Missing setting CREDENTIALS_KEY_FILE: ${sealed} cannot be opened with ${had}; set CREDENTIALS_KEY_FILE (or CREDENTIALS_KEY) to the key they were saved with`;
+}
+
+/**
+ * Unlocks the vault where its keys come from KMS (a vault given its keys is already open),
+ * then refuses to go on when the logins already saved cannot be opened with its keys.
+ */
+export async function unlockVault(
   db: Db,
   vault: CredentialVault,
   credentials: CredentialsConfig,
@@ -90,6 +149,6 @@ export function unlockVault(
   wrapper?: KeyWrapper,
 ): Promise<void> {
   const kms = credentials.kms;
-  if (!kms) return Promise.resolve();
-  return unlockWithKms(db, vault, wrapper ?? kmsKeyWrapper(kms.keyId, kms.endpoint), log);
+  if (kms) await unlockWithKms(db, vault, wrapper ?? kmsKeyWrapper(kms.keyId, kms.endpoint), log);
+  await checkSavedCredentials(db, vault, credentials);
 }

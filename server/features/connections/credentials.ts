@@ -76,7 +76,17 @@ export async function revealCredentials(
 ) {
   const [row] = await db.select().from(connections).where(eq(connections.id, id)).limit(1);
   if (!row) throw new AppError(404, 'Connection not found');
-  const credentials = openCredentials(vault, row);
+  let credentials: ReturnType<typeof openCredentials>;
+  try {
+    credentials = openCredentials(vault, row);
+  } catch {
+    // Sealed with a key this server does not hold: a setting to fix, not a failure of the request.
+    throw new AppError(
+      409,
+      'These credentials were sealed with a credential key this server does not have (see CREDENTIALS_KEY_FILE or CREDENTIALS_KEY), so they cannot be opened. Restore that key, or ask the customer to submit the form again.',
+      'credentials_unreadable',
+    );
+  }
   if (!credentials) {
     throw new AppError(
       410,
