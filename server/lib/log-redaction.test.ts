@@ -8,4 +8,21 @@ describe('redactUrl', () => {
     expect(redactUrl('/r?expires=9&signature=f00d')).toBe('/r?expires=9&signature=[redacted]');
     expect(redactUrl('/api/users?search=token')).toBe('/api/users?search=token');
   });
+
+  it('hides the code page token in its path, and the API calls made with it', () => {
+    const token = 'q2dP8wz3Jm0Zt3kQ1o5Yx8JYkX6i9u1m';
+    expect(redactUrl(`/form/code/${token}`)).toBe('/form/code/[redacted]');
+    expect(redactUrl(`/form/code/${token}?from=email`)).toBe('/form/code/[redacted]?from=email');
+    expect(redactUrl(`/api/mfa/${token}`)).toBe('/api/mfa/[redacted]');
+    expect(redactUrl(`/api/mfa/${token}/choice`)).toBe('/api/mfa/[redacted]/choice');
+    expect(redactUrl(`/api/mfa/${token}/code`)).toBe('/api/mfa/[redacted]/code');
+    expect(redactUrl(`/API/MFA/${token}/code`)).toBe('/API/MFA/[redacted]/code');
+    expect(redactUrl(`//api//mfa/${token}`)).toBe('//api//mfa/[redacted]');
+  });
+
+  it('keeps public links and ids', () => {
+    expect(redactUrl('/form/abc123')).toBe('/form/abc123');
+    expect(redactUrl('/api/form/abc123')).toBe('/api/form/abc123');
+    expect(redactUrl('/api/connections/12/files')).toBe('/api/connections/12/files');
+  });
 });

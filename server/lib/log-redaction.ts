@@ -4,8 +4,19 @@ import pino from 'pino';
 /** Query parameters whose values are credentials (one-time password links, signed links). */
 const SECRET_PARAMS = /([?&](?:token|signature|sig|key|X-Amz-Signature|X-Amz-Credential)=)[^&#]*/gi;
 
-/** A request address as it may be logged: secret query values replaced by `[redacted]`. */
-export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+/**
+ * Paths whose next segment is a credential: the code page a code-request email links to, and
+ * the API it calls (anyone holding the token can type a code into the customer's login). The
+ * customer form's link is left alone: it is public, printed on purpose for customers to visit.
+ */
+const SECRET_SEGMENTS = /^(\/+(?:api\/+mfa|form\/+code)\/+)[^/?#]+/i;
+
+/**
+ * A request address as it may be logged: secret query values and secret path segments
+ * replaced by `[redacted]`.
+ */
+export const redactUrl = (url: string) =>
+  url.replace(SECRET_SEGMENTS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 
 /** Fastify's request serializer, but the URL without the secrets a link may carry. */
 function requestSerializer(request: FastifyRequest) {
