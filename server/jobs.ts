@@ -5,7 +5,7 @@ import { settlePendingUsageJob } from './features/billing/jobs.ts';
 import { credentialPurgeJob } from './features/connections/jobs.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
 import { orphanCleanupJob } from './features/objects/jobs.ts';
-import { buildReportJob } from './features/reports/jobs.ts';
+import { buildReportJob, recoverBuildsJob } from './features/reports/jobs.ts';
 import { webhookDeliveryJob } from './features/webhooks/jobs.ts';
 import { mailSendJob } from './lib/mail/index.ts';
 
@@ -24,4 +24,5 @@ export const JOBS = [
   settlePendingUsageJob,
   mailSendJob,
   buildReportJob,
+  recoverBuildsJob,
 ];

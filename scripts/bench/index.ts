@@ -11,6 +11,7 @@ import {
 } from './foundation.ts';
 import { benchIntervals } from './intervals.ts';
 import { benchCredentialChecks, benchQueue } from './queue.ts';
+import { benchBuildRecovery } from './report-recovery.ts';
 import { benchReports } from './reports.ts';
 import { benchRetrieval } from './retrieval.ts';
 import { benchStatements } from './statements.ts';
@@ -31,6 +32,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['durability: kill -9 during writes', benchCrash],
   ['billing: record-usage against a local Stripe', benchBilling],
   ['reports: build time and Chromium memory', benchReports],
+  ['kill during report build: recovery time', benchBuildRecovery],
 ];
 
 // `npm run bench -- billing reports` runs the benches whose names contain one of the words.

@@ -7,6 +7,7 @@ import type { BillingService } from '../billing/service.ts';
 import type { ReportSubject } from '../connections/service.ts';
 import type { AssembledReport } from './assemble.ts';
 import { type ManifestEntry, sha256 } from './bundle.ts';
+import type { BuildLease } from './lease.ts';
 import type { ReportLinks } from './links.ts';
 import { type ReportRow, summaryOf, updateReport } from './records.ts';
 
@@ -21,14 +22,15 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
 
 /**
  * Stores a built version's three files and marks it ready, with its manifest, its figures and
- * one hash over the hashes of everything its ZIP holds.
+ * one hash over the hashes of everything its ZIP holds. Undefined when the build lost its lease
+ * to another run meanwhile: that run's outcome is the version's.
  */
 export async function storeVersion(
-  deps: { db: Db; store: ObjectStore },
-  reportId: number,
+  deps: { store: ObjectStore },
+  lease: Pick<BuildLease, 'settle'>,
   assembled: AssembledReport,
   built: { pdf: Buffer; zip: Buffer; manifest: ManifestEntry[]; builtAt: Date },
-): Promise<ReportRow> {
+): Promise<ReportRow | undefined> {
   const { keys, html, summary } = assembled;
   const { pdf, zip, manifest, builtAt } = built;
   await Promise.all([
@@ -36,7 +38,7 @@ export async function storeVersion(
     deps.store.put(keys.pdfKey, pdf, CONTENT_TYPES.pdf),
     deps.store.put(keys.zipKey, zip, CONTENT_TYPES.zip),
   ]);
-  return updateReport(deps.db, reportId, {
+  return lease.settle({
     status: 'ready',
     ...keys,
     manifest,

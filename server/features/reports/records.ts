@@ -65,31 +65,89 @@ export async function updateReport(
   return row;
 }
 
-/** A build left `building` this long ago was cut off (a crash, a restart): it may start again. */
-const ABANDONED_BUILD_MS = 10 * 60 * 1000;
+/**
+ * How long a build's claim on its version lasts unless renewed. A running build renews it every
+ * few seconds (`BuildLease`); a version left `building` without a renewal for this long was cut
+ * off (a crash, a kill -9, a lost machine) and may be claimed again. Long against a renewal's
+ * pause (a busy database, a slow garbage collection), short against the customer's wait.
+ */
+export const BUILD_LEASE_MS = 30_000;
+
+/** The moment before which a lease still unrenewed has lapsed. */
+const lapsedBefore = (now: Date) => new Date(now.getTime() - BUILD_LEASE_MS);
 
 /**
- * Moves a version to building: a queued one, a failed one being retried, or one whose build was
- * cut off. false when another run holds it (or it is ready).
+ * Moves a version to building: a queued one, a failed one being retried, or one whose lease
+ * lapsed. Answers the row as claimed, its `updatedAt` being the lease this run holds; undefined
+ * when another run holds it (or it is ready).
  */
-export async function claimForBuild(db: Db, id: number): Promise<boolean> {
-  const moved = await db
+export async function claimForBuild(
+  db: Db,
+  id: number,
+  now = new Date(),
+): Promise<ReportRow | undefined> {
+  const [row] = await db
     .update(reports)
-    .set({ status: 'building', error: null, updatedAt: new Date() })
+    .set({ status: 'building', error: null, updatedAt: now })
     .where(
       and(
         eq(reports.id, id),
         or(
           inArray(reports.status, ['queued', 'failed']),
-          and(
-            eq(reports.status, 'building'),
-            lt(reports.updatedAt, new Date(Date.now() - ABANDONED_BUILD_MS)),
-          ),
+          and(eq(reports.status, 'building'), lt(reports.updatedAt, lapsedBefore(now))),
         ),
       ),
     )
+    .returning();
+  return row;
+}
+
+/** What the run holding a version's lease may write: only while its lease is the row's own. */
+const heldBy = (id: number, lease: Date) =>
+  and(eq(reports.id, id), eq(reports.status, 'building'), eq(reports.updatedAt, lease));
+
+/** Renews a lease from `lease` to `now`; false when the version is no longer this run's. */
+export async function renewLease(db: Db, id: number, lease: Date, now: Date): Promise<boolean> {
+  const moved = await db
+    .update(reports)
+    .set({ updatedAt: now })
+    .where(heldBy(id, lease))
     .returning({ id: reports.id });
   return moved.length > 0;
+}
+
+/**
+ * Writes a build's outcome (ready or failed) if the run still holds the version; undefined when
+ * another run took it over, whose outcome then stands alone.
+ */
+export async function settleBuild(
+  db: Db,
+  id: number,
+  lease: Date,
+  change: Partial<Omit<ReportRow, 'id' | 'connectionId' | 'userId' | 'createdAt' | 'updatedAt'>>,
+): Promise<ReportRow | undefined> {
+  const [row] = await db
+    .update(reports)
+    .set({ ...change, updatedAt: new Date() })
+    .where(heldBy(id, lease))
+    .returning();
+  return row;
+}
+
+/** The versions left `building` whose lease lapsed: all of them, or the one asked about. */
+export async function abandonedBuilds(db: Db, now: Date, onlyId?: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.status, 'building'),
+        lt(reports.updatedAt, lapsedBefore(now)),
+        onlyId === undefined ? undefined : eq(reports.id, onlyId),
+      ),
+    )
+    .orderBy(reports.id);
+  return rows.map((r) => r.id);
 }
 
 export async function versionsOf(db: Db, connectionId: number): Promise<ReportRow[]> {

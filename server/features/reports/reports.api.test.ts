@@ -14,6 +14,8 @@ import { createProvider, submission, submitForm, uploadObject } from '../../test
 import { createUser, login, signedIn } from '../../test/factories.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
+import { recoverBuildsJob } from './jobs.ts';
+import { claimForBuild, renewLease, settleBuild } from './records.ts';
 
 // The whole delivery on the real app: a paid request, the admin's files, the build (Chromium
 // prints the PDF), the email through a real SMTP peer, and the three downloads.
@@ -435,32 +437,104 @@ describe('hostile values', () => {
 });
 
 describe('a build cut off by a crash', () => {
-  it('is taken up again by the next run; a build in progress is left to its runner', async () => {
-    const flow = await paidConnection({ name: 'Crashed Build Inc' });
+  /**
+   * A connection with a ready version 1 and a version 2 left `building` as of `claimedAt`, as
+   * new files would have started it (the owner is emailed when it is ready).
+   */
+  async function cutOff(name: string, claimedAt: Date) {
+    const flow = await paidConnection({ name });
     await addFile(flow.connectionId, 'green-button.xml', ESPI, 'application/xml');
     await complete(flow.connectionId);
-    const [first] = await versions(admin, flow.connectionId);
-    if (!first) throw new Error('no report');
     const queued = await call(admin, 'POST', `/api/connections/${flow.connectionId}/reports`);
     const id = queued.json().report.id as number;
     await t.app.services.queue.drain();
-    // As if a worker had claimed it a minute ago and was still at it: nothing happens.
-    const oneMinuteAgo = new Date(Date.now() - 60_000);
     await t.database.db
       .update(reports)
-      .set({ status: 'building', updatedAt: oneMinuteAgo, htmlKey: null })
+      .set({ status: 'building', trigger: 'files_changed', updatedAt: claimedAt, htmlKey: null })
       .where(eq(reports.id, id));
+    return { ...flow, id };
+  }
+  const statusOf = async (id: number) =>
+    (await t.database.db.select().from(reports).where(eq(reports.id, id)))[0];
+  let hookId: number;
+  /** How many report.ready deliveries name the version. */
+  const announced = async (reportId: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, hookId))
+    ).filter((d) => (d.payload as { data: { reportId: number } }).data.reportId === reportId)
+      .length;
+  beforeAll(async () => {
+    const hook = await call(admin, 'POST', '/api/webhooks', {
+      url: 'https://hooks.example.com/recovered',
+      events: ['report.ready'],
+    });
+    hookId = hook.json().id;
+  });
+
+  it('is left to its runner while the lease is fresh, and taken once it lapsed', async () => {
+    // Renewed a moment ago: a worker is at it, nothing happens.
+    const { id, connectionId } = await cutOff('Crashed Build Inc', new Date());
     await t.app.services.reports.build(id);
-    const [busy] = await t.database.db.select().from(reports).where(eq(reports.id, id));
-    expect(busy?.status).toBe('building');
-    // Claimed an hour ago: its worker is gone, the next run builds it.
+    expect((await statusOf(id))?.status).toBe('building');
+    // Not renewed for a minute: its worker is gone, the next run builds it.
     await t.database.db
       .update(reports)
-      .set({ updatedAt: new Date(Date.now() - 3_600_000) })
+      .set({ updatedAt: new Date(Date.now() - 60_000) })
       .where(eq(reports.id, id));
     await t.app.services.reports.build(id);
-    const [done] = await t.database.db.select().from(reports).where(eq(reports.id, id));
+    await t.app.services.queue.drain();
+    const done = await statusOf(id);
     expect(done?.status).toBe('ready');
-    expect(done?.htmlKey).toMatch(new RegExp(`^reports/${flow.connectionId}/${id}/`));
+    expect(done?.htmlKey).toMatch(new RegExp(`^reports/${connectionId}/${id}/`));
+  }, 60_000);
+
+  it('is queued again by the recovery job once lapsed, and announced once', async () => {
+    const lapsed = await cutOff('Lapsed Lease Co', new Date(Date.now() - 45_000));
+    const fresh = await cutOff('Fresh Lease Co', new Date());
+    const queue = t.app.services.queue;
+    // Version 2 was built once before it was cut off in this test's story.
+    const announcedBefore = await announced(lapsed.id);
+    // A watch that comes due while its build's lease is fresh leaves the build alone.
+    await queue.run(recoverBuildsJob, { reportId: fresh.id });
+    // The periodic sweep finds the lapsed build only, and it is built.
+    await queue.run(recoverBuildsJob, {});
+    await queue.drain();
+    expect((await statusOf(fresh.id))?.status).toBe('building');
+    const done = await statusOf(lapsed.id);
+    expect(done?.status).toBe('ready');
+    // A late retry of the crashed run's job finds it built: no second email or webhook.
+    await t.app.services.reports.build(lapsed.id);
+    await queue.drain();
+    expect(await announced(lapsed.id)).toBe(announcedBefore + 1);
+    const mail = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, lapsed.owner.user.email ?? ''));
+    // Version 1 was emailed too; the recovered version once.
+    expect(
+      mail.filter((m) => m.textBody.includes(`(report ${lapsed.id}, version 2)`)),
+    ).toHaveLength(1);
+  }, 90_000);
+
+  it('writes nothing of a run that lost its lease to another run', async () => {
+    const { id } = await cutOff('Stalled Build Ltd', new Date());
+    const db = t.database.db;
+    // The first run stalled a minute after its claim; a second run takes the version over.
+    const stalledAt = new Date(Date.now() - 60_000);
+    await db.update(reports).set({ updatedAt: stalledAt }).where(eq(reports.id, id));
+    const second = await claimForBuild(db, id);
+    expect(second?.updatedAt.getTime()).toBeGreaterThan(stalledAt.getTime());
+    // The stalled run wakes up: it can neither renew nor settle the version.
+    expect(await renewLease(db, id, stalledAt, new Date())).toBe(false);
+    expect(await settleBuild(db, id, stalledAt, { status: 'failed', error: 'late' })).toBe(
+      undefined,
+    );
+    // The run holding it can.
+    if (!second) throw new Error('not claimed');
+    expect(await renewLease(db, id, second.updatedAt, new Date(Date.now() + 1))).toBe(true);
+    expect((await statusOf(id))?.status).toBe('building');
   }, 60_000);
 });

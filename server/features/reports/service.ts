@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type {
   ReportCardPage,
   ReportCardQuery,
@@ -19,12 +20,14 @@ import type { IntervalsService } from '../intervals/service.ts';
 import { assembleReport, bundleEntries } from './assemble.ts';
 import { buildBundle } from './bundle.ts';
 import { announceVersion, storeVersion } from './delivery.ts';
-import { buildReportJob } from './jobs.ts';
+import { buildReportJob, recoverBuildsJob } from './jobs.ts';
+import { BuildLease } from './lease.ts';
 import { ReportLinks } from './links.ts';
 import { loadInputs } from './load-inputs.ts';
 import { renderPdf } from './pdf.ts';
 import {
-  claimForBuild,
+  abandonedBuilds,
+  BUILD_LEASE_MS,
   findReport,
   insertVersion,
   latestOf,
@@ -131,13 +134,20 @@ export class ReportsService {
   /**
    * Builds one version: loads the connection's files and series, assembles the report, prints
    * the PDF, packs the ZIP and stores the three; then closes the paid request and tells the
-   * owner. A version already built (a retried job) is left alone.
+   * owner. A version already built (a retried job), or one another run holds, is left alone.
+   * The run holds the version by a lease it renews while it works (`BuildLease`): a build cut
+   * off by a crash is taken up again once its lease lapses.
    */
-  async build(reportId: number): Promise<ReportRow | undefined> {
+  async build(reportId: number, log?: FastifyBaseLogger): Promise<ReportRow | undefined> {
     const { db, browser } = this.deps;
-    if (!(await claimForBuild(db, reportId))) return findReport(db, reportId);
-    const report = await findReport(db, reportId);
-    if (!report) return undefined;
+    const claimed = await BuildLease.claim(
+      db,
+      reportId,
+      (at) => this.deps.queue.enqueue(recoverBuildsJob, { reportId }, { startAfter: at }),
+      (err, what) => log?.warn({ err, reportId }, `could not ${what}`),
+    );
+    if (!claimed) return findReport(db, reportId);
+    const { lease, report } = claimed;
     let built: { row: ReportRow; subject: ReportSubject; pdfBytes: number };
     try {
       const loaded = await loadInputs(this.deps, report);
@@ -145,19 +155,28 @@ export class ReportsService {
       const pdf = await renderPdf(browser, assembled.html, assembled.pdfFooter);
       const entries = bundleEntries(loaded, assembled.html, pdf);
       const { zip, manifest } = await buildBundle(entries, assembled.about, loaded.generatedAt);
-      const row = await storeVersion(this.deps, report.id, assembled, {
-        pdf,
-        zip,
-        manifest,
-        builtAt: loaded.generatedAt,
-      });
+      // The files go under the version's fixed keys: only the run holding it writes them.
+      const row = (await lease.hold())
+        ? await storeVersion(this.deps, lease, assembled, {
+            pdf,
+            zip,
+            manifest,
+            builtAt: loaded.generatedAt,
+          })
+        : undefined;
+      // Taken over by another run (this one stalled past its lease): that run delivers it.
+      if (!row) return findReport(db, reportId);
       built = { row, subject: loaded.subject, pdfBytes: pdf.byteLength };
     } catch (error) {
-      await updateReport(db, report.id, {
+      const failed = await lease.settle({
         status: 'failed',
         error: error instanceof Error ? error.message.slice(0, 500) : 'The build failed',
       });
+      // A run that lost the version leaves its outcome to the run that holds it.
+      if (!failed) return findReport(db, reportId);
       throw error;
+    } finally {
+      lease.stop();
     }
     // Built and stored: what follows never turns the version back into a failure.
     await announceVersion(
@@ -167,6 +186,23 @@ export class ReportsService {
       built.pdfBytes,
     );
     return built.row;
+  }
+
+  /**
+   * Queues the build again of every version whose build was cut off (its lease lapsed with no
+   * run renewing it), or of the one asked about. A job per version and lease period at most;
+   * a second one would find the version claimed and stop.
+   */
+  async recoverAbandoned(reportId?: number): Promise<number[]> {
+    const ids = await abandonedBuilds(this.deps.db, new Date(), reportId);
+    for (const id of ids) {
+      await this.deps.queue.enqueue(
+        buildReportJob,
+        { reportId: id },
+        { singletonKey: `report-${id}`, singletonSeconds: BUILD_LEASE_MS / 1000 },
+      );
+    }
+    return ids;
   }
 
   // Reading
