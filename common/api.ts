@@ -15,9 +15,20 @@ export type SystemWarnings = z.infer<typeof SystemWarnings>;
 /** The largest value of a PostgreSQL `integer` (serial) column: every row id fits under it. */
 const MAX_ROW_ID = 2_147_483_647;
 
-/** A row id from a path, a query or a body: a positive integer the id columns can hold. */
+/** An id written as text: decimal digits only, no sign, spaces, leading zeros or 0x. */
+const ID_DIGITS = /^[1-9]\d*$/;
+
+/**
+ * A row id from a path, a query or a body: a positive integer the id columns can hold, given as
+ * a number or as its one canonical decimal text (so `0x1`, `1%0a`, `01` and `1e0` are refused,
+ * not read as 1).
+ */
 export const rowId = (message = 'Invalid id', tooLarge = message) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ROW_ID, tooLarge);
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' ? (ID_DIGITS.test(value) ? Number(value) : Number.NaN) : value,
+    z.number({ error: message }).int(message).positive(message).max(MAX_ROW_ID, tooLarge),
+  );
 
 /** A page number of a paged list. */
 export const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
