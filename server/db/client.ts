@@ -66,6 +66,9 @@ export function openDatabase(options: DatabaseOptions): Database {
     // An idle client the server drops (restart, failover) must not crash the process: the pool
     // replaces it on the next query.
     pool.on('error', () => {});
+    // A client in use (a transaction between two statements) has no listener of the pool's: its
+    // drop must not be thrown; its next query fails instead, and the pool discards it on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     const ready = migrateLocked(pool);
     return {
@@ -164,26 +167,50 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
 
 /**
  * LISTEN needs a connection of its own (a pooled one would be handed to other queries). It is
- * reopened after a drop; notifications sent while it was down are lost, which callers accept
- * (the session cache, the only listener, also expires its entries within seconds).
+ * reopened after a drop, every second until the database answers; notifications sent while it
+ * was down are lost, which its callers accept (the session cache expires its entries within
+ * seconds, and the job queue's workers also poll).
  */
 async function listenPg(url: string, channel: string, onMessage: (payload: string) => void) {
   let client: pg.Client | undefined;
   let stopped = false;
-  const connect = async () => {
+  // After a drop, or a failed reconnection, tried again every second until the database answers.
+  const connect = async (isFirst: boolean): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
+    let replaced = false;
+    // Once per connection: the 'error' event and a failed query may both report one drop.
+    const replace = () => {
+      if (replaced) return;
+      replaced = true;
+      next.end().catch(() => {});
+      if (!stopped) {
+        setTimeout(() => {
+          if (!stopped) connect(false).catch(() => {});
+        }, 1000).unref();
+      }
+    };
     next.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '');
     });
-    next.on('error', () => {
-      next.end().catch(() => {});
-      if (!stopped) setTimeout(() => connect().catch(() => {}), 1000).unref();
-    });
-    await next.connect();
-    await next.query(`listen "${channel.replace(/"/g, '')}"`);
+    next.on('error', replace);
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '')}"`);
+    } catch (error) {
+      // The first failure is the caller's to handle (it falls back to polling or cache expiry).
+      if (isFirst) {
+        replaced = true;
+        next.end().catch(() => {});
+      } else replace();
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
   };
-  await connect();
+  await connect(true);
   return async () => {
     stopped = true;
     await client?.end().catch(() => {});
