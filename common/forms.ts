@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { rowId } from './api.ts';
 
-export const FormOwner = z.object({ username: z.string() });
+/**
+ * GET /api/form-owner/:uniqueFormUrl, the public form's header: the words the form uses for
+ * the link's owner. Never the username, which is also their sign-in name.
+ */
+export const FormOwner = z.object({ displayName: z.string() });
 
 const required = (label: string, max: number) =>
   z

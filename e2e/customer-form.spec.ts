@@ -44,9 +44,11 @@ test('a user shares their link, a customer submits it once, the user sees it', a
   const form = await visitor.newPage();
   const errors = collectPageErrors(form);
   await form.goto(link);
+  // The form names its owner in neutral words, never by the username they sign in with.
   await expect(
-    form.getByRole('heading', { name: `Share your utility account with ${username}` }),
+    form.getByRole('heading', { name: 'Share your utility account with your energy professional' }),
   ).toBeVisible();
+  await expect(form.getByText(username)).toHaveCount(0);
   await expect(form.getByText(/encrypted, used only to retrieve/)).toBeVisible();
   await expect(form.getByRole('heading', { name: /Processing in 24-48 hours/ })).toBeVisible();
   await expect(form.getByText(/as a PDF report/)).toBeVisible();

@@ -58,9 +58,11 @@ test('Customer Links copies, emails, texts and opens the form link', async ({
   const opened = context.waitForEvent('page');
   await page.getByRole('link', { name: 'Test Form' }).click();
   const form = await opened;
+  // The form names its owner in neutral words, never by the username they sign in with.
   await expect(
-    form.getByRole('heading', { name: `Share your utility account with ${username}` }),
+    form.getByRole('heading', { name: 'Share your utility account with your energy professional' }),
   ).toBeVisible();
+  await expect(form.getByText(username)).toHaveCount(0);
 });
 
 test('without a payment method: the banner, and Generate Report asks for one', async ({

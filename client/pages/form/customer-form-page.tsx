@@ -38,7 +38,7 @@ export default function CustomerFormPage() {
     );
   }
 
-  const ownerName = owner.data.username;
+  const ownerName = owner.data.displayName;
   if (submitted !== null) {
     return (
       <FormShell>
@@ -61,8 +61,8 @@ export default function CustomerFormPage() {
         Share your utility account with {ownerName}
       </h1>
       <p className="mt-2 text-slate-600">
-        {ownerName} prepares utility data reports: your two most recent statements and 15-minute
-        interval data. Fill in this form so they can retrieve them from your utility.
+        Fill in this form so that {ownerName} receives a utility data report of your account: your
+        two most recent statements and 15-minute interval data, retrieved from your utility.
       </p>
       <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <CustomerForm

@@ -24,13 +24,14 @@ const connectionCount = async () =>
   )[0]?.n;
 
 describe('GET /api/form-owner/:uniqueFormUrl', () => {
-  it('names the link owner and nothing else', async () => {
+  it('names the link owner in neutral words, never by the username they sign in with', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/form-owner/${owner.uniqueFormUrl}`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ username: owner.username });
+    expect(res.json()).toEqual({ displayName: 'your energy professional' });
+    expect(res.body).not.toContain(owner.username);
   });
 
   it.each(['nope', String(owner?.id ?? 1)])(

@@ -17,9 +17,7 @@ export function formRoutes(
   api.get(
     '/api/form-owner/:uniqueFormUrl',
     { config: { access: 'public' }, schema: { params: LinkParams, response: { 200: FormOwner } } },
-    async (request) => ({
-      username: (await users.formOwner(request.params.uniqueFormUrl)).username,
-    }),
+    async (request) => users.formOwner(request.params.uniqueFormUrl),
   );
 
   api.post(

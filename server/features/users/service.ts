@@ -28,6 +28,9 @@ import {
   type UserRow,
 } from './rows.ts';
 
+/** What the public form calls an owner who has no name to show. */
+const UNNAMED_FORM_OWNER = 'your energy professional';
+
 // The rows other features read or write through this feature (billing keeps the Stripe ids and
 // the plan here; the tests' factories insert users).
 export {
@@ -116,9 +119,15 @@ export class UsersService {
     return stampSignIn(this.deps.db, userId);
   }
 
-  /** The active owner of a customer form link, or 404 Form not found. */
-  formOwner(uniqueFormUrl: string): Promise<{ id: number; username: string }> {
-    return findFormOwner(this.deps.db, uniqueFormUrl);
+  /**
+   * How the public form names the active owner of a link (404 Form not found without one). The
+   * username is never shown: it is half of a sign-in. Accounts hold no company, brand or
+   * personal name yet, so the form uses neutral words; a display name, once accounts have one,
+   * belongs here.
+   */
+  async formOwner(uniqueFormUrl: string): Promise<{ displayName: string }> {
+    await findFormOwner(this.deps.db, uniqueFormUrl);
+    return { displayName: UNNAMED_FORM_OWNER };
   }
 
   /** At start-up: the configured administrator, or a first one when there is none. */
