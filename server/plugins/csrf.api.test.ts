@@ -41,6 +41,27 @@ describe('requests from other sites with the session cookie', () => {
     expect(await stillSignedIn()).toBe(200);
   });
 
+  it('takes a Referer without Origin for the origin: a page of another site is refused', async () => {
+    for (const referer of [
+      'https://attacker.test/innocent-page',
+      'https://evil.example.com/',
+      'https://reports.example.com:8443/dashboard',
+      'not an address',
+    ]) {
+      const res = await logout({ referer });
+      expect(res.statusCode, referer).toBe(403);
+      expect(res.json()).toEqual({ message: CROSS_SITE_MESSAGE });
+    }
+    expect(await stillSignedIn()).toBe(200);
+    const ownPage = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: { cookie, referer: 'https://reports.example.com/dashboard?tab=webhooks' },
+      payload: { url: 'not a url' },
+    });
+    expect(ownPage.statusCode).toBe(400);
+  });
+
   it("lets the app's own pages, PUBLIC_URL and clients without browser headers through", async () => {
     const search = {
       method: 'GET' as const,

@@ -8,16 +8,27 @@ export const CROSS_SITE_MESSAGE =
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
+/** The origin a `Referer` names; a value that is no address counts as a foreign one. */
+function refererOrigin(referer: string): string {
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
 /**
  * Whether a request that changes something came from one of our own pages. Browsers say where
  * a request came from with `Sec-Fetch-Site` (and `Origin`); a sibling subdomain or another port
  * is "same-site" and gets the session cookie under SameSite=Lax, so only "same-origin" passes.
- * A client that sends neither header is not a browser acting for someone else.
+ * An older browser may send neither but a `Referer`: the page it names is taken as the origin.
+ * A client that sends none of them is not a browser acting for someone else.
  */
 function fromOwnPages(request: FastifyRequest, publicOrigin: string): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site) return site === 'same-origin' || site === 'none';
-  const origin = request.headers.origin;
+  const referer = request.headers.referer;
+  const origin = request.headers.origin ?? (referer ? refererOrigin(referer) : undefined);
   if (!origin) return true;
   return origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
 }
