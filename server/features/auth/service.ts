@@ -44,8 +44,9 @@ export class AuthService {
   /**
    * Checks a username and password. Failures are counted per account, per address and per
    * both; past a limit the attempt is refused before the password is checked (429 with the
-   * seconds to wait). Only failures count, so people signing in correctly from one shared
-   * address are never held back.
+   * seconds to wait). The account's own count never refuses an address that has not failed for
+   * it, so nobody can lock the owner out by failing on purpose. Only failures count, so people
+   * signing in correctly from one shared address are never held back.
    */
   async login({ username, password }: LoginBody, client: Client): Promise<SignedIn> {
     const { db, users } = this.deps;

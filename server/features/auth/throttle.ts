@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema.ts';
@@ -6,23 +8,56 @@ import { loginFailures } from '../../db/schema.ts';
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Failed sign-ins allowed per window before further attempts are refused:
- * - one account from one address: a guesser at one place, stopped early;
- * - one account from anywhere: a guesser spreading over addresses;
- * - one address over any accounts: a sprayer. Only failures count, so an office whose people
- *   sign in correctly behind one address is never held back by its own successes.
+ * Failed sign-ins counted per window:
+ * - one account from one address: past the limit that address is refused for that account;
+ * - one account from anywhere: past the limit the account is not locked (anyone could lock it
+ *   out by failing on purpose), but every address that has failed for it is refused, so each
+ *   further address gets one guess instead of `accountAddress`, while an address that has not
+ *   failed for it (its owner at home) still signs in;
+ * - one address over any accounts: a sprayer, refused for every account.
+ * Only failures count, so an office whose people sign in correctly behind one address is never
+ * held back by its own successes.
  */
 export const THROTTLE_LIMITS = { accountAddress: 5, account: 20, address: 50 } as const;
 
 export const TOO_MANY_FAILURES =
   'Too many failed sign-ins. Please wait a few minutes and try again, or reset your password.';
 
+/** Longer account names are keyed by their hash, so that no key outgrows the table's index. */
+const LONGEST_NAME_IN_KEY = 100;
+
+/**
+ * The address a failure is counted against. An IPv6 client usually holds a whole /64 and may
+ * pick a new address in it for every request, so IPv6 addresses count by their /64.
+ */
+export function throttledAddress(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const bare = ip.toLowerCase().split('%')[0] ?? '';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [
+    ...left,
+    ...Array(Math.max(8 - left.length - right.length, 0)).fill('0'),
+    ...right,
+  ];
+  const prefix = groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
 function keysOf(username: string, ip: string) {
-  const account = username.trim().toLowerCase();
+  const name = username.trim().toLowerCase();
+  const account =
+    name.length > LONGEST_NAME_IN_KEY
+      ? `sha256:${createHash('sha256').update(name).digest('hex')}`
+      : name;
+  const address = throttledAddress(ip);
   return {
-    accountAddress: `account-address:${account}|${ip}`,
+    accountAddress: `account-address:${account}|${address}`,
     account: `account:${account}`,
-    address: `address:${ip}`,
+    address: `address:${address}`,
   };
 }
 
@@ -41,13 +76,25 @@ export async function loginThrottled(
     .from(loginFailures)
     .where(inArray(loginFailures.key, Object.values(keys)));
   const now = Date.now();
-  let until = 0;
-  for (const [kind, key] of Object.entries(keys) as [keyof typeof keys, string][]) {
+  /** A key's failures in its current window, and when that window ends. */
+  const live = (key: string) => {
     const row = rows.find((r) => r.key === key);
-    if (!row) continue;
-    const ends = row.windowStartedAt.getTime() + THROTTLE_WINDOW_MS;
-    if (ends > now && row.failures >= THROTTLE_LIMITS[kind]) until = Math.max(until, ends);
-  }
+    const ends = row ? row.windowStartedAt.getTime() + THROTTLE_WINDOW_MS : 0;
+    return ends > now && row ? { failures: row.failures, ends } : { failures: 0, ends: 0 };
+  };
+  const accountAddress = live(keys.accountAddress);
+  const account = live(keys.account);
+  const address = live(keys.address);
+  const refusals = [
+    address.failures >= THROTTLE_LIMITS.address ? address.ends : 0,
+    accountAddress.failures >= THROTTLE_LIMITS.accountAddress ? accountAddress.ends : 0,
+    // Past the account's own limit only addresses that failed for it are held back, until
+    // either count's window ends.
+    account.failures >= THROTTLE_LIMITS.account && accountAddress.failures > 0
+      ? Math.min(account.ends, accountAddress.ends)
+      : 0,
+  ];
+  const until = Math.max(...refusals);
   return until ? { retryAfterSec: Math.ceil((until - now) / 1000) } : null;
 }
 
