@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglit
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createInWorker, holdsDatabase } from './pglite-folder.ts';
+import { takingTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -100,14 +101,10 @@ export function openDatabase(options: DatabaseOptions): Database {
     await created.waitReady;
     return created;
   })();
-  // Drizzle needs a client now; this one hands each call to PGlite once it is open.
-  const client = {
-    query: async (...args: Parameters<PGlite['query']>) => (await opened).query(...args),
-    exec: async (...args: Parameters<PGlite['exec']>) => (await opened).exec(...args),
-    transaction: async <T>(fn: Parameters<PGlite['transaction']>[0]) =>
-      (await opened).transaction(fn) as Promise<T>,
-    listen: async (...args: Parameters<PGlite['listen']>) => (await opened).listen(...args),
-  };
+  // Drizzle needs a client now; this one hands each call to PGlite once it is open, one
+  // statement per turn of the event loop (pglite-turns.ts): PGlite's work runs on this thread
+  // and would otherwise hold the loop, and with it new connections, under load.
+  const client = takingTurns(opened);
   const db = drizzlePglite(client as unknown as PGlite, { schema, casing: 'snake_case' });
   const ready = migratePglite(db, { migrationsFolder });
   return {
