@@ -95,13 +95,20 @@ export function registerAccessControl(
 
   const keyLimit = keyRateLimiter(app, deps.keyRateLimit);
 
+  // /api/v1/... is the same route as /api/... (rewriteUrl), for the key routes only. Any other
+  // route there is not found before anything counts the request: an app-wide hook runs before
+  // a route's own (its per-address limit), and the key's budget is spent only later.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    const { access, apiKey } = request.routeOptions.config;
+    if (access && !apiKey && request.originalUrl.startsWith(API_V1)) return done(notFound());
+    done();
+  });
+
   // Before validation, so a caller who may not use a route learns nothing about its input rules.
   // A callback hook, not an async one: a cached session is checked without a promise.
   app.addHook('preValidation', (request: FastifyRequest, reply, done) => {
     const { access, apiKey } = request.routeOptions.config;
     if (!access) return done();
-    // /api/v1/... is the same route as /api/... (rewriteUrl), for the key routes only.
-    if (!apiKey && request.originalUrl.startsWith(API_V1)) return done(notFound());
     const key = bearerOf(request.headers.authorization);
     // A public route a key cannot use does not need to know who calls: the key is ignored.
     if (key !== undefined && (access !== 'public' || apiKey)) {
