@@ -86,7 +86,7 @@ async function unlockWithKms(
  * A start refused because of a setting. It prints as its message alone, so the process that
  * stops on it writes one line, as it does for any other bad setting.
  */
-export class VaultKeyError extends ConfigError {
+class VaultKeyError extends ConfigError {
   [inspect.custom]() {
     return this.message;
   }

@@ -24,7 +24,7 @@ const FALLBACK_DECLINE_MESSAGE = 'Your card was declined.';
  * after a short pause of about half a second, so a Stripe that accepts the connection and never
  * answers costs a user at most about 12.5 s per call instead of minutes.
  */
-export const STRIPE_TIMEOUT_MS = 6_000;
+const STRIPE_TIMEOUT_MS = 6_000;
 const STRIPE_RETRIES = 1;
 
 /**
