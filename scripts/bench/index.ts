@@ -3,6 +3,7 @@ import { benchAutomation } from './automation.ts';
 import { benchBilling } from './billing.ts';
 import { benchConnections } from './connections.ts';
 import { benchCrash, benchLoad } from './durability.ts';
+import { benchFairness } from './fairness.ts';
 import {
   benchApiKeyRoute,
   benchColdStart,
@@ -30,6 +31,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['job queue: credential checks over many portals', benchCredentialChecks],
   ['durability: load on PostgreSQL', benchLoad],
   ['durability: kill -9 during writes', benchCrash],
+  ['fairness: PGlite, 200 clients posting the form', benchFairness],
   ['billing: record-usage against a local Stripe', benchBilling],
   ['reports: build time and Chromium memory', benchReports],
   ['kill during report build: recovery time', benchBuildRecovery],
