@@ -126,7 +126,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     },
     close: async () => {
       await ready.catch(() => {});
-      await (await opened).close();
+      await client.close();
     },
   };
 }

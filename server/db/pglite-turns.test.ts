@@ -53,6 +53,17 @@ describe('the embedded database under many queued statements', () => {
     expect(order).toEqual([...Array(20).keys()].filter((i) => i !== 7));
   });
 
+  it('closes after the statements asked for before the close', async () => {
+    const closing = openDatabase({ dataDir: undefined });
+    await closing.ready;
+    // Drizzle sends a statement when it is awaited or then'd, not when it is built.
+    const statements = Array.from({ length: 20 }, () =>
+      closing.db.execute(sql`select 1`).then((result) => result.rows.length),
+    );
+    await closing.close();
+    expect(await Promise.all(statements)).toEqual(new Array(20).fill(1));
+  });
+
   it('gives the loop a turn between the statements of a transaction', async () => {
     let turns = 0;
     let counting = true;

@@ -72,5 +72,7 @@ export function takingTurns(opened: Promise<PGlite>) {
     transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
       turns.run(async () => (await opened).transaction((tx) => fn(yieldingTransaction(tx)))),
     listen: async (...args: Parameters<PGlite['listen']>) => (await opened).listen(...args),
+    /** After every statement asked for before it, as PGlite's own close waits for its queue. */
+    close: () => turns.run(async () => (await opened).close()),
   };
 }
