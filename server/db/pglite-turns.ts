@@ -15,7 +15,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
  * loop. Each turn stays a few milliseconds long, new connections are accepted and requests
  * read between statements, and every client's statements join the same line.
  */
-export class PgliteTurns {
+class PgliteTurns {
   private waiting: (() => void)[] = [];
   private running = false;
 
@@ -48,7 +48,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * A transaction holds the database until it ends, so its statements need not queue; they still
  * give the loop a turn before each one, so a long transaction does not hold the loop with it.
  */
-export function yieldingTransaction(tx: Transaction): Transaction {
+function yieldingTransaction(tx: Transaction): Transaction {
   return Object.assign(Object.create(tx) as Transaction, {
     query: async (...args: Parameters<Transaction['query']>) => {
       await nextTurn();
