@@ -52,6 +52,8 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** `auto`: a database that never had the starter utilities gets them when it has no providers. */
+  SEED_PROVIDERS: z.enum(['auto', 'false']).default('auto'),
   CREDENTIALS_KEY: z
     .string()
     .regex(
@@ -157,6 +159,8 @@ export type Config = {
   apiRateLimit: number;
   /** Whether `npm start` also runs the background job handlers in its process. */
   runWorker: boolean;
+  /** Whether the app adds the starter utilities on its first start (SEED_PROVIDERS=auto). */
+  seedProviders: boolean;
   storage: StorageConfig;
   /** The credential vault's keys and where they come from, and how long it keeps secrets. */
   credentials: CredentialsConfig;
@@ -339,6 +343,7 @@ export function loadConfig(
     formRateLimit: env.FORM_RATE_LIMIT,
     apiRateLimit: env.API_RATE_LIMIT,
     runWorker: env.RUN_WORKER,
+    seedProviders: env.SEED_PROVIDERS === 'auto',
     storage: storageConfig(env, dataDir),
     credentials: credentialsConfig(env, dataDir),
     webhookAllowedHosts: hostList(env.WEBHOOK_ALLOWED_HOSTS),
