@@ -1,14 +1,17 @@
 import { buildApp } from './app.ts';
 import { restrictNewFiles, secureDataDir } from './lib/data-dir-modes.ts';
 import { closeGracefully } from './lib/shutdown.ts';
-import { configOrExit, openConfiguredDatabase } from './start.ts';
+import { configOrExit, openConfiguredDatabase, withStarterProviders } from './start.ts';
 
 // `npm start`: the HTTP server and, unless RUN_WORKER=false, a job worker in the same process.
 async function main() {
   // Before anything is written: DATA_DIR's folders 0700, its files 0600.
   restrictNewFiles();
   const config = configOrExit();
-  const database = openConfiguredDatabase(config);
+  const database = withStarterProviders(
+    openConfiguredDatabase(config, { name: 'npm start', app: true }),
+    config,
+  );
   const app = await buildApp({ config, database });
 
   closeGracefully({
@@ -21,6 +24,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   await app.databaseReady;
+  const added = await database.providersAdded;
+  if (added > 0) app.log.info({ added }, 'added the starter utilities (first start)');
   // What an earlier version (or the worker thread that created a new database) left readable
   // by others is closed, in the background.
   secureDataDir(config.dataDir).then(

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { defaultHolder, type FolderHolder, lockFolder } from './folder-lock.ts';
 import { createInWorker, holdsDatabase } from './pglite-folder.ts';
 import { takingTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
@@ -45,8 +46,11 @@ export type Database = {
 
 export type DatabaseOptions =
   | { url: string }
-  /** A folder for PGlite's files, or undefined for an in-memory database. */
-  | { dataDir: string | undefined };
+  /**
+   * A folder for PGlite's files, or undefined for an in-memory database. A folder is one
+   * process's at a time: `holder` names this one to a process refused meanwhile.
+   */
+  | { dataDir: string | undefined; holder?: FolderHolder };
 
 /** Beside this file in the source tree; the build copies them beside the bundle. */
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -86,6 +90,8 @@ export function openDatabase(options: DatabaseOptions): Database {
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const dataDir = options.dataDir;
+  // Throws FolderInUseError, before anything is read, while another live process has it open.
+  const unlock = dataDir ? lockFolder(dataDir, options.holder ?? defaultHolder()) : () => {};
   // pg_trgm backs the admin search's trigram index (migration 0001). A new folder starts from the
   // build's migrated archive, or else is created in a worker thread (pglite-folder.ts): either
   // way the event loop keeps serving meanwhile.
@@ -126,7 +132,11 @@ export function openDatabase(options: DatabaseOptions): Database {
     },
     close: async () => {
       await ready.catch(() => {});
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

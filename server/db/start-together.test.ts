@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AppProcess, callApp, startAppProcess } from '../test/app-process.ts';
+import { STARTER_PROVIDERS } from './seed-providers.ts';
 
 // Several processes started at once on a new PostgreSQL database (a deployment's first start,
 // or a scale-up right after it): every one of them must come up, on one schema.
@@ -22,7 +24,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!adminUrl)('four processes started at once on an empty database', () => {
-  it('all start, and share one schema, one first admin and the same secrets', async () => {
+  it('all start, and share one schema, one first admin, one starter catalogue and the same secrets', async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
@@ -62,6 +64,38 @@ describe.skipIf(!adminUrl)('four processes started at once on an empty database'
         200,
       );
     }
+    // The starter utilities, added once although all four found no providers.
+    const names = async (app: AppProcess) =>
+      ((await callApp(app.base, 'GET', '/api/providers')).json as { name: string }[]).map(
+        (p) => p.name,
+      );
+    for (const app of started) {
+      expect((await names(app)).sort()).toEqual(STARTER_PROVIDERS.map((p) => p.name).sort());
+    }
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    const marks = await db.query(
+      "select details from audit_log where action = 'providers.starter_catalogue_added'",
+    );
+    await db.end();
+    expect(marks.rows).toEqual([
+      { details: { added: STARTER_PROVIDERS.length, by: 'first start' } },
+    ]);
+    // The seed script runs beside the app on PostgreSQL, and what it adds is listed at once.
+    const listed = await callApp(first.base, 'GET', '/api/providers', undefined, login.cookie);
+    const removed = listed.json[0] as { id: number; name: string };
+    await callApp(first.base, 'DELETE', `/api/providers/${removed.id}`, undefined, login.cookie);
+    expect(await names(second)).not.toContain(removed.name);
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..', '..'),
+      env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(seed.stderr).toBe('');
+    expect(seed.stdout.trim()).toBe('providers added: 1');
+    expect(await names(second)).toContain(removed.name);
+
     // One credential key: what one process sealed, another opens.
     const provider = await callApp(
       first.base,

@@ -5,9 +5,10 @@ import {
   type ProviderUpdate,
   type PublicProvider,
 } from '../../../common/providers.ts';
-import type { Db, Executor } from '../../db/client.ts';
-import { connections, providers } from '../../db/schema.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { auditLog, connections, providers } from '../../db/schema.ts';
 import { STARTER_PROVIDERS } from '../../db/seed-providers.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 
 type ProviderRow = typeof providers.$inferSelect;
@@ -45,17 +46,16 @@ export async function getProvider(db: Executor, id: number): Promise<ProviderRow
   return row;
 }
 
+const providerValues = (input: ProviderInput) => ({
+  name: input.name,
+  state: input.state,
+  url: input.url ?? null,
+  loginUrl: input.loginUrl ?? null,
+  imageUrl: input.imageUrl ?? null,
+});
+
 async function insertProvider(db: Executor, input: ProviderInput): Promise<ProviderRow> {
-  const [row] = await db
-    .insert(providers)
-    .values({
-      name: input.name,
-      state: input.state,
-      url: input.url ?? null,
-      loginUrl: input.loginUrl ?? null,
-      imageUrl: input.imageUrl ?? null,
-    })
-    .returning();
+  const [row] = await db.insert(providers).values(providerValues(input)).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -120,19 +120,72 @@ export class ProvidersService {
     });
   }
 
-  /** Adds the starter providers whose names are not taken yet; returns how many were added. */
-  async addStarterCatalogue(): Promise<number> {
-    const { db } = this.deps;
-    const existing = await db
-      .select({ name: sql<string>`lower(${providers.name})` })
-      .from(providers);
-    const taken = new Set(existing.map((r) => r.name));
-    let added = 0;
-    for (const entry of STARTER_PROVIDERS) {
-      if (taken.has(entry.name.toLowerCase())) continue;
-      await insertProvider(db, ProviderInput.parse(entry));
-      added++;
-    }
-    return added;
+  /**
+   * `npm run db:seed`: adds the starter providers whose names are not taken yet (the admin may
+   * have deleted or renamed some); returns how many were added.
+   */
+  addStarterCatalogue(): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      await takeStarterLock(tx);
+      const existing = await tx
+        .select({ name: sql<string>`lower(${providers.name})` })
+        .from(providers);
+      const taken = new Set(existing.map((r) => r.name));
+      return addStarters(tx, (entry) => !taken.has(entry.name.toLowerCase()), 'npm run db:seed');
+    });
   }
+
+  /**
+   * A new install's catalogue: the starter providers, added when there are no providers and
+   * they were never added before, so an admin who deleted them all does not find them back
+   * after a restart. Returns how many were added (0: nothing to do).
+   */
+  addStarterCatalogueOnFirstStart(): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      await takeStarterLock(tx);
+      const [any] = await tx.select({ id: providers.id }).from(providers).limit(1);
+      if (any) return 0;
+      const [added] = await tx
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(eq(auditLog.action, STARTERS_ADDED))
+        .limit(1);
+      if (added) return 0;
+      return addStarters(tx, () => true, 'first start');
+    });
+  }
+}
+
+/** The audit line that says the starter providers were added (and by what). */
+const STARTERS_ADDED = 'providers.starter_catalogue_added';
+
+/** Any constant shared by every process of this service: the key of the starter list's lock. */
+const STARTER_LOCK = 7_310_428_107;
+
+/**
+ * Processes starting together on a new database (or the seed script while the app starts) take
+ * turns, so the list is added once: providers' names are not unique, nothing else would stop it.
+ */
+async function takeStarterLock(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${STARTER_LOCK})`);
+}
+
+async function addStarters(
+  tx: Tx,
+  wanted: (entry: ProviderInput) => boolean,
+  by: string,
+): Promise<number> {
+  const entries = STARTER_PROVIDERS.filter(wanted);
+  if (entries.length === 0) return 0;
+  await tx
+    .insert(providers)
+    .values(entries.map((entry) => providerValues(ProviderInput.parse(entry))));
+  await recordAudit(tx, {
+    actorId: null,
+    action: STARTERS_ADDED,
+    entityType: 'provider',
+    entityId: 'starter_catalogue',
+    details: { added: entries.length, by },
+  });
+  return entries.length;
 }
