@@ -18,7 +18,10 @@ afterAll(async () => {
   await app?.kill();
 });
 
-/** Runs an entry (server/main.ts, scripts/seed.ts) on the test's DATA_DIR until it ends. */
+/**
+ * Runs an entry (server/main.ts, scripts/seed.ts) on the test's DATA_DIR until it ends; one
+ * still running after 30 s (a second app that was not refused) is killed, and its code is null.
+ */
 function run(entry: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
@@ -41,8 +44,12 @@ function run(entry: string): Promise<{ code: number | null; stdout: string; stde
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
   return new Promise((resolve) => {
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
