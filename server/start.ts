@@ -16,7 +16,7 @@ export function configOrExit(): Config {
   }
 }
 
-export type Opener = FolderHolder & {
+type Opener = FolderHolder & {
   /** What to tell the user when the app holds the embedded database (a script's advice). */
   whileAppRuns?: string;
 };
