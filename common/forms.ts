@@ -3,9 +3,15 @@ import { rowId } from './api.ts';
 
 /**
  * GET /api/form-owner/:uniqueFormUrl, the public form's header: the words the form uses for
- * the link's owner. Never the username, which is also their sign-in name.
+ * the link's owner (their company name, or neutral words), and their logo's address. Never the
+ * username, which is also their sign-in name.
  */
-export const FormOwner = z.object({ displayName: z.string() });
+export const FormOwner = z.object({
+  displayName: z.string(),
+  companyName: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+});
+export type FormOwner = z.infer<typeof FormOwner>;
 
 const required = (label: string, max: number) =>
   z

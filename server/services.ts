@@ -120,7 +120,7 @@ export function createServices(options: {
     secret: config.sessionSecret,
     ttlMs: config.sessionTtlMs,
   });
-  const users = new UsersService({ db, mailer, sessions, publicUrl: config.publicUrl, log });
+  const users = new UsersService({ db, mailer, sessions, store, publicUrl: config.publicUrl, log });
   const webhookGuard = new UrlGuard(config.webhookAllowedHosts);
   const services: Services = {
     config,

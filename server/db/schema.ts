@@ -41,6 +41,13 @@ export const users = pgTable(
     uniqueFormUrl: text().notNull(),
     isActive: boolean().notNull().default(true),
     lastSignInAt: timestamp({ withTimezone: true }),
+    /** The business the customer form, the customer's emails and the report cover name. */
+    companyName: text(),
+    /** Where a customer's reply to our emails goes. */
+    replyToEmail: text(),
+    /** The business logo's object key and its type, as read from its bytes. */
+    logoKey: text(),
+    logoContentType: text(),
     ...timestamps,
   },
   (t) => [
@@ -49,6 +56,10 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.createdAt),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
     check('users_plan_type_check', sql`${t.planType} in ('free', 'basic', 'premium')`),
+    check(
+      'users_logo_content_type_check',
+      sql`${t.logoContentType} in ('image/png', 'image/jpeg', 'image/svg+xml')`,
+    ),
   ],
 );
 
@@ -433,6 +444,10 @@ export const outbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
+    /** The business a customer's message is sent for: its name goes before ours in From. */
+    onBehalfOf: text(),
+    /** Where replies go (the business's own address), when not to our From address. */
+    replyTo: text(),
     /** Objects to attach, read from the object store when the message is sent. */
     attachments:
       jsonb().$type<Array<{ fileName: string; objectKey: string; contentType: string }>>(),

@@ -50,7 +50,7 @@ export function askCustomer(
           ...codeRequestMessage({
             customerName: subject.customerName,
             providerName: subject.provider.name,
-            requesterName: subject.owner.username,
+            requester: subject.owner,
             link: codePageUrl(config.publicUrl, token),
             expiresAt,
           }),

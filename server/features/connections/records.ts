@@ -203,7 +203,14 @@ export async function reportSubject(db: Db, connectionId: number) {
       usageKwh: connections.usageKwh,
       costCents: connections.costCents,
       provider: { name: providers.name, state: providers.state },
-      owner: { username: users.username, email: users.email },
+      owner: {
+        username: users.username,
+        email: users.email,
+        companyName: users.companyName,
+        replyToEmail: users.replyToEmail,
+        logoKey: users.logoKey,
+        logoContentType: users.logoContentType,
+      },
     })
     .from(connections)
     .innerJoin(providers, eq(providers.id, connections.providerId))

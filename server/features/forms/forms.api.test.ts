@@ -1,9 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FormOwner } from '../../../common/forms.ts';
 import { connections } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
-import { createUser } from '../../test/factories.ts';
+import { createUser, signedIn } from '../../test/factories.ts';
+import { pngLogo } from '../../test/logos.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createUser>>;
@@ -30,8 +32,53 @@ describe('GET /api/form-owner/:uniqueFormUrl', () => {
       url: `/api/form-owner/${owner.uniqueFormUrl}`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ displayName: 'your energy professional' });
+    expect(res.json()).toEqual({
+      displayName: 'your energy professional',
+      companyName: null,
+      logoUrl: null,
+    });
     expect(res.body).not.toContain(owner.username);
+  });
+
+  it('names the business and gives its logo, at an address tied to the link', async () => {
+    const pro = await signedIn(t.app, t.database.db);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/business',
+      payload: { companyName: 'Sunrise Solar', replyToEmail: 'office@sunrise.example' },
+      headers: { cookie: pro.cookie },
+    });
+    const logo = pngLogo();
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/business/logo',
+      payload: logo,
+      headers: { cookie: pro.cookie, 'content-type': 'image/png' },
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/form-owner/${pro.user.uniqueFormUrl}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const answer = FormOwner.parse(res.json());
+    expect(answer).toEqual({
+      displayName: 'Sunrise Solar',
+      companyName: 'Sunrise Solar',
+      logoUrl: expect.stringMatching(
+        new RegExp(`^/api/form-owner/${pro.user.uniqueFormUrl}/logo\\?v=[\\w-]+\\.png$`),
+      ),
+    });
+    // Public: the customer is not signed in. Nothing else of the account is given.
+    expect(res.body).not.toContain(pro.user.username);
+    expect(res.body).not.toContain('office@sunrise.example');
+    const served = await t.app.inject({ method: 'GET', url: answer.logoUrl as string });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(logo)).toBe(true);
+    // Another link, or none, gives no logo.
+    for (const link of [owner.uniqueFormUrl, 'nope']) {
+      const other = await t.app.inject({ method: 'GET', url: `/api/form-owner/${link}/logo` });
+      expect(other.statusCode).toBe(404);
+    }
   });
 
   it.each(['nope', String(owner?.id ?? 1)])(

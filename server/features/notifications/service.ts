@@ -52,7 +52,7 @@ export class NotificationsService {
       to: subject.customerEmail,
       ...submissionReceivedMessage({
         customerName: subject.customerName,
-        requesterName: subject.owner.username,
+        requester: subject.owner,
         providerName: subject.provider.name,
         siteUrl: publicUrl,
       }),

@@ -46,7 +46,14 @@ const subject: ReportSubject = {
   usageKwh: null,
   costCents: null,
   provider: { name: 'Pacific Gas & Electric', state: 'California' },
-  owner: { username: 'sunrise-solar', email: 'pro@sunrise.example' },
+  owner: {
+    username: 'sunrise-solar',
+    email: 'pro@sunrise.example',
+    companyName: null,
+    replyToEmail: null,
+    logoKey: null,
+    logoContentType: null,
+  },
   files: [
     file({ id: 1, fileName: 'statement-jan.pdf', uploadedBy: 'alice', uploaderRole: 'admin' }),
     file({

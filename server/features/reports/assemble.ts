@@ -18,6 +18,8 @@ export type LoadedInputs = {
   fileBytes: Uint8Array[];
   /** The connection's newest imported interval series; null without interval data. */
   series: ReportInput['intervals'];
+  /** The owner's business logo for the cover; absent or null without one. */
+  logo?: ReportInput['preparedBy']['logo'];
   generatedAt: Date;
 };
 
@@ -75,11 +77,15 @@ export function reportInput(loaded: LoadedInputs): ReportInput {
       serviceAddress: subject.serviceAddress,
       providerName: subject.provider.name,
       providerState: subject.provider.state,
-      preparedFor: subject.owner.username,
       startDate: subject.startDate,
       endDate: subject.endDate,
       usageKwh: subject.usageKwh,
       costCents: subject.costCents,
+    },
+    // The report goes to the professional themself: without a company name, their username.
+    preparedBy: {
+      name: subject.owner.companyName?.trim() || subject.owner.username,
+      logo: loaded.logo ?? null,
     },
     intervals: loaded.series,
     files: reportFiles(subject.files, loaded.fileBytes),

@@ -22,5 +22,19 @@ export async function loadInputs(
   if (waiting.length) subject = (await connections.reportSubject(report.connectionId)) ?? subject;
   const fileBytes = await Promise.all(subject.files.map((f) => store.getBytes(f.objectKey)));
   const series = await intervals.latestForReport(report.connectionId);
-  return { report, subject, fileBytes, series, generatedAt: new Date() };
+  const logo = await ownerLogo(store, subject.owner);
+  return { report, subject, fileBytes, series, logo, generatedAt: new Date() };
+}
+
+/** The owner's business logo for the cover; a logo that cannot be read leaves the cover without. */
+async function ownerLogo(
+  store: ObjectStore,
+  owner: { logoKey: string | null; logoContentType: string | null },
+) {
+  if (!owner.logoKey || !owner.logoContentType) return null;
+  const contentType = owner.logoContentType;
+  return store.getBytes(owner.logoKey).then(
+    (bytes) => ({ contentType, bytes }),
+    () => null,
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuditEntry } from '../../lib/audit.ts';
 import type { Mailer } from '../../lib/mail/index.ts';
+import type { ObjectStore } from '../../lib/storage/index.ts';
 
 /**
  * Ends sessions (the auth feature's SessionStore): every one of a user's, or all but the one
@@ -17,6 +18,8 @@ export type UsersDeps = {
   db: Db;
   mailer: Pick<Mailer, 'queueInTransaction'>;
   sessions: SessionRevoker;
+  /** Where business logos are kept. */
+  store: Pick<ObjectStore, 'put' | 'getBytes' | 'delete'>;
   publicUrl: string;
   log: FastifyBaseLogger;
 };

@@ -17,12 +17,17 @@ import {
 import { IdParams } from '../../lib/params.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
+import { businessRoutes } from './business-routes.ts';
 
 const Message = z.object({ message: z.string() });
 
-/** User Management (admin) and the one-time password links (anyone holding one). */
+/**
+ * User Management (admin), the one-time password links (anyone holding one) and the signed-in
+ * user's business identity.
+ */
 export function userRoutes(app: FastifyInstance, { users, config }: Services) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  businessRoutes(app, { users });
   const actor = (request: FastifyRequest) => ({ id: currentUser(request).id, ip: request.ip });
   const limited = { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
 

@@ -73,17 +73,6 @@ export async function createUser(
   }
 }
 
-/** The active owner of a customer form link, or 404 Form not found. */
-export async function findFormOwner(db: Executor, uniqueFormUrl: string) {
-  const [owner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.uniqueFormUrl, uniqueFormUrl), eq(users.isActive, true)))
-    .limit(1);
-  if (!owner) throw notFound('Form not found');
-  return owner;
-}
-
 export async function findUserByUsername(
   db: Executor,
   username: string,

@@ -1,4 +1,6 @@
 import type { RegisterBody } from '../../../common/api.ts';
+import type { BusinessProfile, BusinessProfileBody } from '../../../common/business.ts';
+import type { FormOwner } from '../../../common/forms.ts';
 import type {
   NewUserBody,
   PasswordTokenInfo,
@@ -8,6 +10,14 @@ import type {
   UserListQuery,
   UserUpdateBody,
 } from '../../../common/users.ts';
+import {
+  formLogo,
+  formOwner,
+  readBusiness,
+  removeLogo,
+  replaceLogo,
+  updateBusiness,
+} from './business.ts';
 import type { Actor, UsersDeps } from './context.ts';
 import { ensureFirstAdmin } from './first-admin.ts';
 import { addUser, sendPasswordLink } from './invitations.ts';
@@ -20,16 +30,7 @@ import {
   setPasswordWithLink,
 } from './own-account.ts';
 import type { LinkPurpose } from './password-links.ts';
-import {
-  createUser,
-  findFormOwner,
-  findUserByUsername,
-  stampSignIn,
-  type UserRow,
-} from './rows.ts';
-
-/** What the public form calls an owner who has no name to show. */
-const UNNAMED_FORM_OWNER = 'your energy professional';
+import { createUser, findUserByUsername, stampSignIn, type UserRow } from './rows.ts';
 
 // The rows other features read or write through this feature (billing keeps the Stripe ids and
 // the plan here; the tests' factories insert users).
@@ -45,8 +46,8 @@ export {
 
 /**
  * Accounts: the admin's User Management (list, add, links, roles, deactivation), the one-time
- * password links, the signed-in user's own password and email, and the rows sign-in and the
- * customer form read. The users feature owns the `users` and `password_tokens` tables; every
+ * password links, the signed-in user's own password, email and business identity, and the rows
+ * sign-in and the customer form read. The users feature owns the `users` and `password_tokens` tables; every
  * admin action is written to the audit log.
  */
 export class UsersService {
@@ -119,15 +120,35 @@ export class UsersService {
     return stampSignIn(this.deps.db, userId);
   }
 
+  // The business identity customers see (company name, logo, reply-to address)
+
+  business(userId: number): Promise<BusinessProfile> {
+    return readBusiness(this.deps.db, userId);
+  }
+
+  updateBusiness(actor: Actor, change: BusinessProfileBody): Promise<BusinessProfile> {
+    return updateBusiness(this.deps, actor, change);
+  }
+
+  replaceLogo(actor: Actor, bytes: Uint8Array): Promise<BusinessProfile> {
+    return replaceLogo(this.deps, actor, bytes);
+  }
+
+  removeLogo(actor: Actor): Promise<BusinessProfile> {
+    return removeLogo(this.deps, actor);
+  }
+
   /**
-   * How the public form names the active owner of a link (404 Form not found without one). The
-   * username is never shown: it is half of a sign-in. Accounts hold no company, brand or
-   * personal name yet, so the form uses neutral words; a display name, once accounts have one,
-   * belongs here.
+   * How the public form names the active owner of a link (404 Form not found without one): their
+   * company name and logo, or neutral words. Never the username: it is half of a sign-in.
    */
-  async formOwner(uniqueFormUrl: string): Promise<{ displayName: string }> {
-    await findFormOwner(this.deps.db, uniqueFormUrl);
-    return { displayName: UNNAMED_FORM_OWNER };
+  formOwner(uniqueFormUrl: string): Promise<FormOwner> {
+    return formOwner(this.deps.db, uniqueFormUrl);
+  }
+
+  /** The logo the form of a link shows (404 without one). */
+  formLogo(uniqueFormUrl: string): Promise<{ bytes: Uint8Array; contentType: string }> {
+    return formLogo(this.deps, uniqueFormUrl);
   }
 
   /** At start-up: the configured administrator, or a first one when there is none. */

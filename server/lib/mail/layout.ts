@@ -3,7 +3,8 @@ import { html, type SafeHtml, safeHref } from './html.ts';
 /** What every template returns: a subject, the plain text part and the HTML part. */
 export type MailContent = { subject: string; text: string; html: string };
 
-const BRAND = 'Utility Reports';
+/** Our name in every message, and after the business's in a customer's From. */
+export const BRAND = 'Utility Reports';
 
 /**
  * A subject line from values people typed: control characters and line breaks become spaces

@@ -24,6 +24,7 @@ import {
   toOutboxItem,
 } from './outbox.ts';
 import { secretsOf, smtpErrorText } from './secrets.ts';
+import { formatSender, senderFor } from './sender.ts';
 
 /** A message to send: `kind` names the notice (report_ready, new_submission, ...). */
 export type OutgoingMessage = NewMessage;
@@ -134,7 +135,9 @@ export class Mailer implements MailDelivery {
     if (!row) throw notFound('Message not found');
     return {
       ...toOutboxItem(row),
-      from: this.config.from,
+      from: row.onBehalfOf
+        ? formatSender(senderFor(this.config.from, row.onBehalfOf))
+        : this.config.from,
       text: row.textBody,
       html: row.htmlBody,
       attachments: (row.attachments ?? []).map(({ fileName, contentType }) => ({
@@ -167,7 +170,15 @@ export class Mailer implements MailDelivery {
   private checked(message: OutgoingMessage): OutgoingMessage {
     const to = message.to.trim();
     if (!Address.safeParse(to).success) throw new Error(`Not an email address: ${to}`);
-    return { ...message, to, subject: subjectLine(message.subject) };
+    // A reply-to address that is not one is left out: the message still goes, replies to us.
+    const replyTo = message.replyTo?.trim();
+    return {
+      ...message,
+      to,
+      subject: subjectLine(message.subject),
+      onBehalfOf: message.onBehalfOf ? subjectLine(message.onBehalfOf) || null : null,
+      replyTo: replyTo && Address.safeParse(replyTo).success ? replyTo : null,
+    };
   }
 
   /** Sends through SMTP; resolves to the server's message id. */
@@ -188,7 +199,8 @@ export class Mailer implements MailDelivery {
     );
     this.transport ??= createSmtpTransport(smtpUrl);
     const info = await this.transport.sendMail({
-      from: this.config.from,
+      from: row.onBehalfOf ? senderFor(this.config.from, row.onBehalfOf) : this.config.from,
+      replyTo: row.replyTo ?? undefined,
       to: row.toAddress,
       subject: row.subject,
       text: row.textBody,

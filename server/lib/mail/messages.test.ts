@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { CUSTOMER_TURNAROUND, CUSTOMER_TURNAROUND_HOURS } from '../../../common/turnaround.ts';
 import { escapeHtml, html, safeHref } from './html.ts';
 import { subjectLine } from './layout.ts';
-import { newSubmissionMessage, reportReadyMessage, submissionReceivedMessage } from './messages.ts';
+import {
+  codeRequestMessage,
+  newSubmissionMessage,
+  reportReadyMessage,
+  submissionReceivedMessage,
+} from './messages.ts';
 import { secretsOf, smtpErrorText } from './secrets.ts';
+import { formatSender, senderFor } from './sender.ts';
 
 const EVIL = `<script>alert("x")</script><img src=x onerror=alert('y')>&amp;`;
 const ESCAPED = escapeHtml(EVIL);
@@ -125,22 +132,74 @@ describe('submission messages', () => {
     expect(message.html).toContain(ESCAPED);
   });
 
-  it('tell the customer the 24-48 hour promise and who asked, and nothing secret', () => {
+  it('tell the customer the one turnaround promise and which business asked, and nothing secret', () => {
     const message = submissionReceivedMessage({
       customerName: EVIL,
-      requesterName: 'energy_pro',
+      requester: { companyName: EVIL, replyToEmail: 'office@sunrise.example' },
       providerName: EVIL,
       siteUrl: 'https://app.example.com',
     });
-    expect(message.subject).toBe('We received your utility account details for energy_pro');
+    expect(message.subject).toBe(`We received your utility account details for ${EVIL}`);
+    expect(message).toMatchObject({ onBehalfOf: EVIL, replyTo: 'office@sunrise.example' });
+    expect(message.text).toContain(`We process them ${CUSTOMER_TURNAROUND}, and ${EVIL} then`);
     for (const part of [message.text, message.html]) {
-      expect(part).toContain('24-48 hours');
-      expect(part).toContain('energy_pro');
+      expect(part).toContain(`${CUSTOMER_TURNAROUND_HOURS} hours`);
+      expect(part).not.toMatch(/24-48/);
       expect(part).toContain('PDF report');
       expect(part).not.toMatch(/password:|username:/i);
     }
     expectInert(message.html);
     expect(message.html).toContain(ESCAPED);
+  });
+
+  it('name a professional without a company in neutral words, replies going to us', () => {
+    const requester = { companyName: null, replyToEmail: null };
+    const received = submissionReceivedMessage({
+      customerName: 'Maria Gonzalez',
+      requester,
+      providerName: 'PG&E',
+    });
+    expect(received.subject).toBe(
+      'We received your utility account details for your energy professional',
+    );
+    expect(received).toMatchObject({ onBehalfOf: null, replyTo: null });
+    const code = codeRequestMessage({
+      customerName: 'Maria Gonzalez',
+      providerName: 'PG&E',
+      requester,
+      link: 'https://app.example.com/form/code/abc',
+      expiresAt: new Date('2025-03-01T12:00:00Z'),
+    });
+    expect(code.text).toContain('account for your energy professional, and PG&E asks');
+    expect(code).toMatchObject({ onBehalfOf: null, replyTo: null });
+  });
+
+  it('ask the customer for a code on behalf of the business', () => {
+    const code = codeRequestMessage({
+      customerName: 'Maria Gonzalez',
+      providerName: 'PG&E',
+      requester: { companyName: 'Sunrise Solar', replyToEmail: 'office@sunrise.example' },
+      link: 'https://app.example.com/form/code/abc',
+      expiresAt: new Date('2025-03-01T12:00:00Z'),
+    });
+    expect(code.text).toContain('account for Sunrise Solar, and PG&E asks');
+    expect(code).toMatchObject({ onBehalfOf: 'Sunrise Solar', replyTo: 'office@sunrise.example' });
+  });
+});
+
+describe('the sender of a customer message', () => {
+  it('puts the business before our name, at our address', () => {
+    expect(senderFor('Utility Reports <reports@example.com>', 'Sunrise Solar')).toEqual({
+      name: 'Sunrise Solar via Utility Reports',
+      address: 'reports@example.com',
+    });
+    expect(senderFor('reports@example.com', 'Sunrise\r\nBcc: x@evil.example')).toEqual({
+      name: 'Sunrise Bcc: x@evil.example via Utility Reports',
+      address: 'reports@example.com',
+    });
+    expect(formatSender({ name: 'A "B" C', address: 'r@example.com' })).toBe(
+      '"A \\"B\\" C" <r@example.com>',
+    );
   });
 });
 

@@ -1,4 +1,6 @@
+import { professionalName } from '../../../common/business.ts';
 import type { ReportSummary } from '../../../common/reports.ts';
+import { CUSTOMER_TURNAROUND } from '../../../common/turnaround.ts';
 import { html } from './html.ts';
 import {
   button,
@@ -131,25 +133,44 @@ ${paragraph(SIGNATURE)}`;
   return { subject, text, html: layout({ title: subject, body, footer: NOTICE_FOOTER }) };
 }
 
+/**
+ * The energy professional a customer's message is sent for: the business they named in their
+ * settings, if any. Their username is never shown to a customer (it is half of a sign-in).
+ */
+export type Requester = { companyName: string | null; replyToEmail: string | null };
+
+/** A message to a customer: sent for the professional's business, replies going to them. */
+export type CustomerMailContent = MailContent & {
+  onBehalfOf: string | null;
+  replyTo: string | null;
+};
+
+function forRequester(content: MailContent, requester: Requester): CustomerMailContent {
+  return {
+    ...content,
+    onBehalfOf: requester.companyName?.trim() || null,
+    replyTo: requester.replyToEmail?.trim() || null,
+  };
+}
+
 export type SubmissionReceivedInput = {
   customerName: string;
   /** Who asked for the data: the user whose form the customer filled in. */
-  requesterName: string;
+  requester: Requester;
   providerName: string;
   /** The service's address, for the footer. */
   siteUrl?: string;
 };
 
 /** To the customer: their details arrived; what happens next. Never their credentials. */
-export function submissionReceivedMessage(input: SubmissionReceivedInput): MailContent {
-  const subject = subjectLine(
-    `We received your utility account details for ${input.requesterName}`,
-  );
+export function submissionReceivedMessage(input: SubmissionReceivedInput): CustomerMailContent {
+  const requesterName = professionalName(input.requester.companyName);
+  const subject = subjectLine(`We received your utility account details for ${requesterName}`);
   const text = textLines([
     `Hello ${input.customerName},`,
     '',
-    `Thank you: we received your ${input.providerName} account details for ${input.requesterName}.`,
-    `We process them within 24-48 hours, and ${input.requesterName} then receives a PDF report of your utility data.`,
+    `Thank you: we received your ${input.providerName} account details for ${requesterName}.`,
+    `We process them ${CUSTOMER_TURNAROUND}, and ${requesterName} then receives a PDF report of your utility data.`,
     'You do not need to do anything else. We will never ask you for your password by email.',
     '',
     SIGNATURE,
@@ -157,19 +178,20 @@ export function submissionReceivedMessage(input: SubmissionReceivedInput): MailC
   ]);
   const body = html`
 ${paragraph(html`Hello ${input.customerName},`)}
-${paragraph(html`Thank you: we received your <strong>${input.providerName}</strong> account details for <strong>${input.requesterName}</strong>.`)}
-${paragraph(html`We process them within <strong>24-48 hours</strong>, and ${input.requesterName} then receives a PDF report of your utility data.`)}
+${paragraph(html`Thank you: we received your <strong>${input.providerName}</strong> account details for <strong>${requesterName}</strong>.`)}
+${paragraph(html`We process them <strong>${CUSTOMER_TURNAROUND}</strong>, and ${requesterName} then receives a PDF report of your utility data.`)}
 ${paragraph('You do not need to do anything else. We will never ask you for your password by email.')}
 ${paragraph(input.siteUrl ? html`${SIGNATURE}<br>${link(input.siteUrl)}` : SIGNATURE)}`;
-  return {
+  const content = {
     subject,
     text,
     html: layout({
       title: subject,
       body,
-      footer: `You receive this email because your details were submitted for ${input.requesterName}.`,
+      footer: `You receive this email because your details were submitted for ${requesterName}.`,
     }),
   };
+  return forRequester(content, input.requester);
 }
 
 export type PasswordLinkInput = {
@@ -242,7 +264,7 @@ export type CodeRequestInput = {
   customerName: string;
   providerName: string;
   /** Who asked for the data: the user whose form the customer filled in. */
-  requesterName: string;
+  requester: Requester;
   /** The page where the customer types the code (or chooses where it is sent). */
   link: string;
   expiresAt: Date;
@@ -252,10 +274,11 @@ export type CodeRequestInput = {
  * To the customer: their utility's portal asks for a one-time code while we sign in. The code
  * itself is never in the message: the utility sends it, the customer types it on our page.
  */
-export function codeRequestMessage(input: CodeRequestInput): MailContent {
+export function codeRequestMessage(input: CodeRequestInput): CustomerMailContent {
+  const requesterName = professionalName(input.requester.companyName);
   const subject = subjectLine(`${input.providerName} needs your verification code`);
   const until = `${formatUntil(input.expiresAt)} UTC`;
-  const lead = `We are signing in to your ${input.providerName} account for ${input.requesterName}, and ${input.providerName} asks for a one-time verification code.`;
+  const lead = `We are signing in to your ${input.providerName} account for ${requesterName}, and ${input.providerName} asks for a one-time verification code.`;
   const text = textLines([
     `Hello ${input.customerName},`,
     '',
@@ -274,13 +297,14 @@ ${paragraph(lead)}
 ${paragraph(html`The sign-in waits until ${until}. If the button does not work, copy this address into your browser: ${link(input.link)}`)}
 ${paragraph(html`Never share the code with anyone else. If you did not submit your ${input.providerName} details, ignore this email.`)}
 ${paragraph(SIGNATURE)}`;
-  return {
+  const content = {
     subject,
     text,
     html: layout({
       title: subject,
       body,
-      footer: `You receive this email because your details were submitted for ${input.requesterName}.`,
+      footer: `You receive this email because your details were submitted for ${requesterName}.`,
     }),
   };
+  return forRequester(content, input.requester);
 }

@@ -20,6 +20,10 @@ export type NewMessage = {
   text: string;
   html?: string | null;
   attachments?: MailAttachment[];
+  /** The business a customer's message is sent for: From reads "<it> via <our name>". */
+  onBehalfOf?: string | null;
+  /** Where the recipient's reply goes, when not to our From address. */
+  replyTo?: string | null;
 };
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
@@ -32,6 +36,8 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<number
       textBody: message.text,
       htmlBody: message.html ?? null,
       attachments: message.attachments?.length ? message.attachments : null,
+      onBehalfOf: message.onBehalfOf ?? null,
+      replyTo: message.replyTo ?? null,
     })
     .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned no row');

@@ -53,7 +53,7 @@ describe('no interval data and no files', () => {
     expect(text).toContain(summary.missing[0]);
     expect(text).toContain('Account number 0123456789');
     expect(text).toContain('Report #12, version 2');
-    expect(text).toContain('Prepared for sunrise-solar');
+    expect(text).toContain('Prepared by sunrise-solar for Harbor Bakery LLC');
     expect(text).toContain('No files were attached to this account.');
     expect(html).not.toContain('id="load"');
     expect(html).not.toContain('id="quality"');

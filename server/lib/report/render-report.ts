@@ -11,7 +11,7 @@ import { usageSection } from './sections/usage.ts';
 import { REPORT_CSS } from './style.ts';
 import type { RenderedReport, ReportInput, ReportSummary } from './types.ts';
 
-/** Nothing may be fetched: styles are inline, images are inline SVG. */
+/** Nothing may be fetched: styles are inline, charts are inline SVG, the logo a data: URI. */
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /** The report as one self-contained HTML document, and its headline figures. */

@@ -35,12 +35,12 @@ function inputWith(value: (i: number) => string): ReportInput {
       meterNumbers: [next(), next()],
       providerName: next(),
       providerState: next(),
-      preparedFor: next(),
       startDate: next(),
       endDate: next(),
       usageKwh: 10,
       costCents: 100,
     },
+    preparedBy: { name: next(), logo: null },
     intervals,
     files: [
       reportFile({ name: next(), sha256: next(), provenance: next() }),

@@ -14,6 +14,8 @@ p { margin: 6px 0; }
 .section { margin: 0 0 28px; break-inside: avoid; page-break-inside: avoid; }
 .kicker { text-transform: uppercase; letter-spacing: .08em; font-size: 12px; color: #1f5fa8; margin: 0; }
 .report-id { color: #4a5563; margin: 0 0 12px; }
+.prepared { font-size: 15px; color: #1f2937; margin: 0 0 4px; }
+.brand-logo { display: block; max-width: 240px; max-height: 72px; margin: 0 0 12px; }
 table { border-collapse: collapse; width: 100%; margin: 6px 0 10px; font-size: 13px;
   break-inside: avoid; page-break-inside: avoid; }
 th, td { padding: 4px 6px; text-align: left; vertical-align: top; border-bottom: 1px solid #d9dee5; }

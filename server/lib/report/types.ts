@@ -22,14 +22,17 @@ export interface ReportInput {
     providerName: string;
     /** US state name, e.g. "California". */
     providerState: string;
-    /** The energy professional who ordered the report. */
-    preparedFor: string;
     /** The connection's period and figures as recorded (typed by an admin or imported). */
     startDate: string | null;
     endDate: string | null;
     usageKwh: number | null;
     costCents: number | null;
   };
+  /**
+   * Who the report is prepared by: the energy professional's company name (their username when
+   * they have not named one) and their logo, for the cover.
+   */
+  preparedBy: { name: string; logo: ReportLogo | null };
   /** The newest imported interval series, analysed; null when there is no interval data. */
   intervals: {
     fileName: string;
@@ -43,6 +46,12 @@ export interface ReportInput {
   files: ReportFile[];
   /** Battery power rating for the storage hint, kW; the engine picks one from the load when absent. */
   batteryKw?: number;
+}
+
+/** A logo as stored: its type was read from its bytes when it was uploaded. */
+export interface ReportLogo {
+  contentType: string;
+  bytes: Uint8Array;
 }
 
 export interface ReportFile {

@@ -1,6 +1,7 @@
 import { formatKWh, formatKw, formatLocal, formatMoney, formatPct } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
 import type { ReportModel } from '../model.ts';
+import type { ReportLogo } from '../types.ts';
 import { facts, notRecorded, orNotRecorded } from './layout.ts';
 
 export function cover(model: ReportModel): SafeHtml {
@@ -12,9 +13,12 @@ export function cover(model: ReportModel): SafeHtml {
       ? `${model.periodStart ?? 'start not recorded'} to ${model.periodEnd ?? 'end not recorded'}`
       : null;
   const peak = intervals?.analytics.peak;
+  const { preparedBy } = input;
   return html`<header class="cover section">
+${logoImage(preparedBy.name, preparedBy.logo)}
 <p class="kicker">Utility data report</p>
 <h1>${account.accountName?.trim() ? account.accountName : account.customerName}</h1>
+<p class="prepared">Prepared by ${preparedBy.name} for ${account.customerName}</p>
 <p class="report-id">Report #${report.id}, version ${report.version}</p>
 ${facts([
   ['Account name', orNotRecorded(account.accountName)],
@@ -28,7 +32,6 @@ ${facts([
   [meters.length > 1 ? 'Meters' : 'Meter', meters.length ? meters.join(', ') : notRecorded()],
   ['Billing period', period ?? notRecorded()],
   ['Report date', dateOf(report.generatedAt, timeZone)],
-  ['Prepared for', account.preparedFor],
 ])}
 <div class="cards">
 ${card('Usage', headline.usage ? `${formatKWh(headline.usage.kWh)} kWh` : null, headline.usage ? `from ${sourceName(headline.usage.from)}` : 'not available')}
@@ -38,6 +41,20 @@ ${card('Load factor', intervals && peak && peak.kW > 0 ? formatPct(intervals.ana
 ${card('Data coverage', intervals ? formatPct(intervals.quality.coveragePct) : null, intervals ? 'of 15-minute intervals' : 'no interval data')}
 </div>
 </header>`;
+}
+
+/** Image types a logo may have; anything else is left off the cover. */
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/svg+xml']);
+
+/**
+ * The professional's logo, inside the document as a data: URI (the report fetches nothing). An
+ * SVG shown through <img> runs no script and loads nothing, whatever it holds.
+ */
+function logoImage(name: string, logo: ReportLogo | null): SafeHtml | null {
+  if (!logo || !LOGO_TYPES.has(logo.contentType) || logo.bytes.byteLength === 0) return null;
+  const base64 = Buffer.from(logo.bytes.buffer, logo.bytes.byteOffset, logo.bytes.byteLength);
+  const src = `data:${logo.contentType};base64,${base64.toString('base64')}`;
+  return html`<img class="brand-logo" src="${src}" alt="${name}">`;
 }
 
 function card(label: string, value: string | null, note: string): SafeHtml {
