@@ -1,3 +1,5 @@
+import { PRIORITY_TURNAROUND, STANDARD_TURNAROUND } from './turnaround.ts';
+
 /**
  * The one set of prices. Every page and billing read them from here, so a price shown is
  * always the price charged.
@@ -34,12 +36,12 @@ export const PLANS: Record<PlanId, Plan> = {
       'Account information, usage (kWh) and cost',
       'Load-profile charts and data quality summary',
       'Delivered by email and download',
-      '24-hour turnaround',
+      STANDARD_TURNAROUND,
     ],
     popular: false,
     buttonText: 'Choose Pay-Per-Report',
     color: 'blue',
-    turnaround: '24-hour turnaround',
+    turnaround: STANDARD_TURNAROUND,
   },
   premium: {
     id: 'premium',
@@ -51,7 +53,7 @@ export const PLANS: Record<PlanId, Plan> = {
     features: [
       'Everything in Pay-Per-Report',
       '$25 per report (16% savings)',
-      '12-hour priority processing',
+      PRIORITY_TURNAROUND,
       'API access',
       'Usage billed once at month end',
       'Cancel anytime',
@@ -59,7 +61,7 @@ export const PLANS: Record<PlanId, Plan> = {
     popular: true,
     buttonText: 'Choose Monthly Subscription',
     color: 'purple',
-    turnaround: '12-hour priority processing',
+    turnaround: PRIORITY_TURNAROUND,
   },
 };
 

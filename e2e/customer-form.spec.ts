@@ -50,7 +50,7 @@ test('a user shares their link, a customer submits it once, the user sees it', a
   ).toBeVisible();
   await expect(form.getByText(username)).toHaveCount(0);
   await expect(form.getByText(/encrypted, used only to retrieve/)).toBeVisible();
-  await expect(form.getByRole('heading', { name: /Processing in 24-48 hours/ })).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Processing within 24 hours' })).toBeVisible();
   await expect(form.getByText(/as a PDF report/)).toBeVisible();
   await expect(form.getByLabel('Utility account password', { exact: true })).toHaveAttribute(
     'autocomplete',

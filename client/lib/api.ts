@@ -103,3 +103,9 @@ export function apiRequest<T = unknown>(method: string, url: string, body?: unkn
   }
   return send(url, init) as Promise<T>;
 }
+
+/** Sends a file's own bytes as the body (the server reads what it is from them). */
+export function apiUpload<T = unknown>(method: string, url: string, file: Blob): Promise<T> {
+  const headers = { 'Content-Type': file.type || 'application/octet-stream' };
+  return send(url, { method, headers, body: file }) as Promise<T>;
+}

@@ -38,7 +38,7 @@ export default function CustomerFormPage() {
     );
   }
 
-  const ownerName = owner.data.displayName;
+  const { displayName: ownerName, companyName, logoUrl } = owner.data;
   if (submitted !== null) {
     return (
       <FormShell>
@@ -57,6 +57,14 @@ export default function CustomerFormPage() {
 
   return (
     <FormShell>
+      {logoUrl && (
+        // Through <img> only: an SVG logo shown this way runs no script and loads nothing.
+        <img
+          src={logoUrl}
+          alt={companyName ? `${companyName} logo` : 'Logo'}
+          className="mb-4 h-14 w-auto max-w-60 object-contain object-left"
+        />
+      )}
       <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
         Share your utility account with {ownerName}
       </h1>

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@common/constants.ts';
+import { CUSTOMER_TURNAROUND, CUSTOMER_TURNAROUND_HEADING } from '@common/turnaround.ts';
 import { Clock, FileText, MessageSquare } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Field, FieldError, nativeControlClass } from '@/components/field.tsx';
@@ -89,12 +90,12 @@ export function CustomerForm({
         <Clock className="size-5 shrink-0" aria-hidden="true" />
         <div className="text-sm">
           <h2 className="flex items-center gap-2 font-semibold">
-            Processing in 24-48 hours
+            {CUSTOMER_TURNAROUND_HEADING}
             <FileText className="size-4" aria-hidden="true" />
           </h2>
           <p className="mt-1">
-            Once you submit, your statements and interval data are retrieved within 24-48 hours and
-            {` ${ownerName} `}receives them as a PDF report.
+            Once you submit, your statements and interval data are retrieved {CUSTOMER_TURNAROUND}{' '}
+            and {ownerName} receives them as a PDF report.
           </p>
         </div>
       </aside>

@@ -1,3 +1,4 @@
+import { CUSTOMER_TURNAROUND } from '@common/turnaround.ts';
 import { AlertCircle, CheckCircle2, RotateCw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { BrandLogo } from '@/components/brand-logo.tsx';
@@ -97,8 +98,8 @@ export function SubmissionSuccess({
         Thank you, {customerName}. Your utility account details were sent securely to {ownerName}.
       </p>
       <p className="text-slate-600 text-sm">
-        We will retrieve your statements and interval data within 24-48 hours, and {ownerName} will
-        receive your PDF report. You can close this page.
+        We will retrieve your statements and interval data {CUSTOMER_TURNAROUND}, and {ownerName}{' '}
+        will receive your PDF report. You can close this page.
       </p>
       <CodeRequest token={codeToken} watchFor={CODE_WATCH_MS} />
       <Button variant="outline" onClick={onSubmitAnother}>

@@ -1,10 +1,12 @@
 import type { FormOwner } from '@common/forms.ts';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-/** GET /api/form-owner/:uniqueFormUrl: whose link this is (404 "Form not found" otherwise). */
+/**
+ * GET /api/form-owner/:uniqueFormUrl: whose link this is, by their company name and logo or in
+ * neutral words (404 "Form not found" otherwise).
+ */
 export function useFormOwner(uniqueFormUrl: string) {
-  return useQuery<z.infer<typeof FormOwner>>({
+  return useQuery<FormOwner>({
     queryKey: ['/api/form-owner', encodeURIComponent(uniqueFormUrl)],
   });
 }

@@ -1,5 +1,6 @@
 import { CONTACT_EMAIL } from '@common/constants.ts';
 import { formatCents, PLANS } from '@common/plans.ts';
+import { PRIORITY_TURNAROUND, TURNAROUND_HOURS } from '@common/turnaround.ts';
 
 export type FaqEntry = { question: string; answer: string };
 
@@ -23,7 +24,7 @@ export const PRICING_FAQ: FaqEntry[] = [
   },
   {
     question: 'What is in a report and how fast is it delivered?',
-    answer: `Each report covers one utility account: the 2 most recent statements (PDF), 15-minute interval data (CSV), and the account details with usage in kWh and cost. It is emailed to you and available to download. ${basic.name} reports arrive within 24 hours; the ${premium.name} gets 12-hour priority processing.`,
+    answer: `Each report covers one utility account: the 2 most recent statements (PDF), 15-minute interval data (CSV), and the account details with usage in kWh and cost. It is emailed to you and available to download. ${basic.name} reports arrive within ${TURNAROUND_HOURS.basic} hours; the ${premium.name} gets ${PRIORITY_TURNAROUND}.`,
   },
   {
     question: 'Can I cancel or change my plan?',

@@ -137,7 +137,7 @@ ${paragraph(SIGNATURE)}`;
  * The energy professional a customer's message is sent for: the business they named in their
  * settings, if any. Their username is never shown to a customer (it is half of a sign-in).
  */
-export type Requester = { companyName: string | null; replyToEmail: string | null };
+type Requester = { companyName: string | null; replyToEmail: string | null };
 
 /** A message to a customer: sent for the professional's business, replies going to them. */
 export type CustomerMailContent = MailContent & {

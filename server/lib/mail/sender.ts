@@ -3,7 +3,7 @@ import { BRAND, subjectLine } from './layout.ts';
 export type Sender = { name: string; address: string };
 
 /** MAIL_FROM read as a name and an address: "Utility Reports <reports@example.com>" or bare. */
-export function parseFrom(value: string): Sender {
+function parseFrom(value: string): Sender {
   const named = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/.exec(value);
   if (named) return { name: named[1]?.trim() ?? '', address: named[2] ?? '' };
   return { name: '', address: value.trim() };
