@@ -15,6 +15,10 @@ const env = portalsAndApp({ BROWSER_PAGE_TIMEOUT_SECONDS: '5', MFA_CODE_WAIT_SEC
 /** A customer submits the form for the portal with a code step; the check starts at once. */
 const submit = async () => {
   const owner = await createUser(env.t.database.db);
+  await env.t.app.services.users.updateBusiness(
+    { id: owner.id },
+    { companyName: 'Sunrise Solar', replyToEmail: 'office@sunrise.example' },
+  );
   const provider = await createProvider(env.t.database.db, {
     name: 'Code Step Electric',
     loginUrl: env.portals.url('/retrieval/mfa/'),
@@ -66,6 +70,9 @@ describe("a portal's code, asked of the customer", () => {
     expect(mail?.subject).toBe('Code Step Electric needs your verification code');
     expect(mail?.textBody).toContain(`/form/code/${token}`);
     expect(mail?.textBody).not.toContain(MFA_CODE);
+    // Sent for the professional's business; the customer's reply goes to them.
+    expect(mail?.textBody).toContain('account for Sunrise Solar');
+    expect(mail).toMatchObject({ onBehalfOf: 'Sunrise Solar', replyTo: 'office@sunrise.example' });
 
     // A choice the portal did not offer is refused; the offered one goes to the portal.
     expect((await answer(token, 'choice', { option: 'Carrier pigeon' })).statusCode).toBe(400);

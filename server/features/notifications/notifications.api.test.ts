@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxMessage, OutboxPage } from '../../../common/mail.ts';
+import { CUSTOMER_TURNAROUND } from '../../../common/turnaround.ts';
 import { outbox } from '../../db/schema.ts';
 import { appWithAdminAndUser, caller, type SignedIn } from '../../test/api.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -59,15 +60,17 @@ describe('submission notices through SMTP', () => {
     expect(toOwner.html).toContain('href="https://app.example.com/dashboard"');
 
     const toCustomer = await smtp.waitFor((m) => m.to === 'customer-notices@example.com');
+    // The owner named no business: neutral words, never their username (half of a sign-in).
     expect(toCustomer.subject).toBe(
-      `We received your utility account details for ${owner.username}`,
+      'We received your utility account details for your energy professional',
     );
     expect(toCustomer.text).toContain(`Hello ${HOSTILE},`);
-    expect(toCustomer.text).toContain(`account details for ${owner.username}`);
-    expect(toCustomer.text).toContain('24-48 hours');
+    expect(toCustomer.text).toContain('account details for your energy professional');
+    expect(`${toCustomer.text}${toCustomer.html}`).not.toContain(owner.username);
+    expect(toCustomer.text).toContain(CUSTOMER_TURNAROUND);
     expect(toCustomer.text).toContain('PDF report');
     expect(toCustomer.html).not.toContain('<img');
-    expect(toCustomer.html).toContain('24-48 hours');
+    expect(toCustomer.html).toContain(CUSTOMER_TURNAROUND);
     for (const mail of [toOwner, toCustomer]) {
       // The portal login never travels by email.
       expect(`${mail.text}${mail.html}`).not.toMatch(/portal-pass-123|dana-portal/);
@@ -147,7 +150,7 @@ describe('the outbox without SMTP', () => {
       status: 'stored',
     });
     // The list carries no bodies.
-    expect(list.body).not.toContain('24-48 hours');
+    expect(list.body).not.toContain(CUSTOMER_TURNAROUND);
 
     const stored = OutboxPage.parse(
       (await call('GET', '/api/admin/outbox?status=stored', admin.cookie)).json(),
@@ -162,8 +165,8 @@ describe('the outbox without SMTP', () => {
     expect(detail.statusCode).toBe(200);
     const message = OutboxMessage.parse(detail.json());
     expect(message.from).toBe('Utility Reports <reports@localhost>');
-    expect(message.text).toContain('24-48 hours');
-    expect(message.text).toContain(owner.username);
+    expect(message.text).toContain(CUSTOMER_TURNAROUND);
+    expect(message.text).not.toContain(owner.username);
     expect(message.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(message.html).not.toContain('<img');
     expect(message.attachments).toEqual([]);
