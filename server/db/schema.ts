@@ -242,6 +242,50 @@ export const mfaChallenges = pgTable(
   ],
 );
 
+/**
+ * Where the customer's own credential check stands, as the form (and the fix page) show it: the
+ * page's token (SHA-256 of it kept, like the code page's, whose token it is) and until when it
+ * works, and the latest check's outcome in the customer's terms. `watched` is set while the
+ * customer waits on the page for the check they started; a failure nobody watched is emailed.
+ */
+export const credentialChecks = pgTable(
+  'credential_checks',
+  {
+    connectionId: integer()
+      .primaryKey()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    state: text({ enum: ['checking', 'signed_in', 'rejected', 'locked', 'code', 'later'] }).notNull(),
+    watched: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('credential_checks_token_idx').on(t.tokenHash)],
+);
+
+/**
+ * A single-use link emailed to the customer to type their login again after a later check
+ * failed. Only the token's SHA-256 is kept; a newer link for the connection replaces the older.
+ */
+export const credentialFixLinks = pgTable(
+  'credential_fix_links',
+  {
+    id: serial().primaryKey(),
+    connectionId: integer()
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    replacedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credential_fix_links_token_idx').on(t.tokenHash),
+    index('credential_fix_links_connection_idx').on(t.connectionId),
+  ],
+);
+
 export const connectionFiles = pgTable(
   'connection_files',
   {
