@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   CREDENTIALS_TONE_CLASSES,
-  credentialsDetailLabel,
-  credentialsListLabel,
   credentialsState,
   fileProvenanceText,
   formatCost,
@@ -21,6 +19,7 @@ const login = {
   hasCredentials: true,
   credentialsPurgedAt: null,
   credentialsVerified: null as boolean | null,
+  verificationMessage: null as string | null,
 };
 
 describe('statusLabel', () => {
@@ -38,33 +37,20 @@ describe('statusLabel', () => {
 });
 
 describe('credentials labels on the admin screens', () => {
-  it('lists Verified, Failed, Not checked, No credentials and Purged', () => {
-    expect(credentialsListLabel({ ...login, credentialsVerified: true }).label).toBe('Verified');
-    expect(credentialsListLabel({ ...login, credentialsVerified: false }).label).toBe('Failed');
-    expect(credentialsListLabel(login).label).toBe('Not checked');
-    expect(credentialsListLabel({ ...login, hasCredentials: false }).label).toBe('No credentials');
+  it('names a refused login the same in the table and the detail', () => {
+    // The table and the detail read the same function: a refused login is Failed in both,
+    // never Not Verified in one of them.
+    expect(credentialsState({ ...login, credentialsVerified: false }).label).toBe('Failed');
+    expect(credentialsState({ ...login, credentialsVerified: true }).label).toBe('Verified');
+    expect(credentialsState({ ...login, hasCredentials: false }).label).toBe('No credentials');
     expect(
-      credentialsListLabel({
+      credentialsState({
+        ...login,
         hasCredentials: false,
         credentialsPurgedAt: '2025-01-02T03:04:05.000Z',
         credentialsVerified: true,
       }).label,
     ).toBe('Purged');
-  });
-
-  it('says Verified, Not Verified or No credentials in the detail', () => {
-    expect(credentialsDetailLabel({ ...login, credentialsVerified: true })).toBe('Verified');
-    expect(credentialsDetailLabel({ ...login, credentialsVerified: false })).toBe('Not Verified');
-    expect(credentialsDetailLabel(login)).toBe('Not Verified');
-    expect(credentialsDetailLabel({ ...login, hasCredentials: false })).toBe('No credentials');
-    // Purged logins had credentials; their check still says what it said.
-    expect(
-      credentialsDetailLabel({
-        hasCredentials: false,
-        credentialsPurgedAt: '2025-01-02T03:04:05.000Z',
-        credentialsVerified: true,
-      }),
-    ).toBe('Verified');
   });
 });
 

@@ -4,6 +4,13 @@ import type {
   ConnectionStatus,
   Statement,
 } from '@common/connections.ts';
+import {
+  CREDENTIALS_LABELS,
+  type CredentialsFields,
+  type CredentialsLabel,
+  type CredentialsStateId,
+  credentialsStateOf,
+} from '@common/credentials-state.ts';
 
 /** A status for people: underscores shown as spaces ("in progress"). */
 export function statusLabel(status: ConnectionStatus): string {
@@ -27,69 +34,38 @@ export const CREDENTIALS_TONE_CLASSES: Record<CredentialsTone, string> = {
   neutral: 'bg-slate-100 text-slate-700',
 };
 
-type CredentialsFields = Pick<
-  Connection,
-  'hasCredentials' | 'credentialsPurgedAt' | 'credentialsVerified'
->;
-
-/**
- * The admin table's Credentials column (Verified or Failed, and No
- * credentials). Purged comes first: the login is gone whatever a check once said. A login no
- * check has answered yet is "Not checked" rather than a failure it has not had.
- */
-export function credentialsListLabel(connection: CredentialsFields): {
-  label: 'Verified' | 'Failed' | 'Not checked' | 'No credentials' | 'Purged';
-  tone: Exclude<CredentialsTone, 'waiting'>;
-} {
-  if (connection.credentialsPurgedAt) return { label: 'Purged', tone: 'neutral' };
-  if (!connection.hasCredentials) return { label: 'No credentials', tone: 'neutral' };
-  if (connection.credentialsVerified === true) return { label: 'Verified', tone: 'good' };
-  if (connection.credentialsVerified === false) return { label: 'Failed', tone: 'bad' };
-  return { label: 'Not checked', tone: 'neutral' };
-}
-
-/** The admin detail's label: Verified, Not Verified, or No credentials. */
-export function credentialsDetailLabel(
-  connection: CredentialsFields,
-): 'Verified' | 'Not Verified' | 'No credentials' {
-  if (!connection.hasCredentials && !connection.credentialsPurgedAt) return 'No credentials';
-  return connection.credentialsVerified === true ? 'Verified' : 'Not Verified';
-}
+/** The tone of each login state, wherever its badge is shown. */
+const CREDENTIALS_TONES: Record<CredentialsStateId, CredentialsTone> = {
+  purged: 'neutral',
+  none: 'neutral',
+  verified: 'good',
+  failed: 'bad',
+  unchecked: 'neutral',
+  checking: 'waiting',
+};
 
 export type CredentialsState = {
-  label: 'Verified' | 'Failed' | 'Not checked' | 'Checking…' | 'Purged' | 'No credentials';
+  label: CredentialsLabel;
   tone: CredentialsTone;
   /** Why a check failed or could not run, or when the login was deleted. */
   detail: string | null;
 };
 
 /**
- * What the owner may know about the customer's utility login (never the login itself): a
- * purged login says so first, since that is what protects the customer now.
+ * The customer's utility login as the admin table, the admin detail and the owner's dashboard
+ * show it (never the login itself), labelled from the one vocabulary in common/.
  */
 export function credentialsState(
   connection: CredentialsFields & Pick<Connection, 'verificationMessage'>,
 ): CredentialsState {
-  if (connection.credentialsPurgedAt) {
-    return {
-      label: 'Purged',
-      tone: 'neutral',
-      detail: `Deleted on ${formatDate(connection.credentialsPurgedAt)}`,
-    };
-  }
-  if (!connection.hasCredentials) return { label: 'No credentials', tone: 'neutral', detail: null };
-  if (connection.credentialsVerified === true) {
-    return { label: 'Verified', tone: 'good', detail: null };
-  }
-  if (connection.credentialsVerified === false) {
-    return { label: 'Failed', tone: 'bad', detail: connection.verificationMessage };
-  }
-  // No verdict with a message: the check ran but could not judge the login (no login page, no
-  // browser); an admin checks by hand. No verdict and no message: the check has not run yet.
-  if (connection.verificationMessage) {
-    return { label: 'Not checked', tone: 'neutral', detail: connection.verificationMessage };
-  }
-  return { label: 'Checking…', tone: 'waiting', detail: null };
+  const state = credentialsStateOf(connection);
+  const detail =
+    state === 'purged' && connection.credentialsPurgedAt
+      ? `Deleted on ${formatDate(connection.credentialsPurgedAt)}`
+      : state === 'failed' || state === 'unchecked'
+        ? connection.verificationMessage
+        : null;
+  return { label: CREDENTIALS_LABELS[state], tone: CREDENTIALS_TONES[state], detail };
 }
 
 const kwh = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

@@ -4,7 +4,7 @@ import { BusyButton } from '@/components/busy-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
   CREDENTIALS_TONE_CLASSES,
-  credentialsDetailLabel,
+  credentialsState,
   formatTimestamp,
 } from '@/lib/connection-display.ts';
 import { cn } from '@/lib/utils.ts';
@@ -16,7 +16,7 @@ import { useRevealCredentials } from './use-connections.ts';
  */
 export function CredentialsSection({ connection }: { connection: Connection }) {
   const reveal = useRevealCredentials();
-  const label = credentialsDetailLabel(connection);
+  const { label, tone } = credentialsState(connection);
   const revealed = connection.hasCredentials ? reveal.data : undefined;
 
   return (
@@ -35,9 +35,7 @@ export function CredentialsSection({ connection }: { connection: Connection }) {
         <span
           className={cn(
             'rounded-full px-2.5 py-0.5 font-medium text-xs',
-            CREDENTIALS_TONE_CLASSES[
-              label === 'Verified' ? 'good' : label === 'No credentials' ? 'neutral' : 'bad'
-            ],
+            CREDENTIALS_TONE_CLASSES[tone],
           )}
         >
           {label}
