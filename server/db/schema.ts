@@ -595,3 +595,13 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_status_idx').on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * The alerts about work that needs a person, each sent once: `key` names what was announced
+ * (a paid request crossing the alert threshold, a day's digest), so a second run of the job, or
+ * one after a restart, finds it here and sends nothing again.
+ */
+export const attentionAlerts = pgTable('attention_alerts', {
+  key: text().primaryKey(),
+  sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
