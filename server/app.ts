@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { STARTING_UP_MESSAGE, STARTING_UP_RETRY_SECONDS } from '../common/api.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
+import { attentionRoutes } from './features/attention/routes.ts';
 import { apiKeyRoutes } from './features/auth/api-key-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { REVOCATION_CHANNEL } from './features/auth/sessions.ts';
@@ -185,6 +186,7 @@ export async function buildApp({
     outboxRoutes,
     reportRoutes,
     userRoutes,
+    attentionRoutes,
   ]) {
     routes(app, services);
   }

@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { TURNAROUND_HOURS } from '../common/turnaround.ts';
 
 /** Every setting the service reads, validated once at start-up. Nothing else reads process.env. */
 const Env = z.object({
@@ -96,6 +97,15 @@ const Env = z.object({
   BROWSER_TASK_TIMEOUT_SECONDS: z.coerce.number().min(5).max(900).default(120),
   PROVIDER_LOGIN_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
   MFA_CODE_WAIT_SECONDS: z.coerce.number().min(5).max(1800).default(600),
+  /**
+   * Hours a paid request may wait for its data before the admins are emailed. Half the shortest
+   * turnaround by default, so that an admin hears of it while the promise can still be kept.
+   */
+  ATTENTION_ALERT_HOURS: z.coerce
+    .number()
+    .min(0.25)
+    .max(24 * 30)
+    .default(Math.min(...Object.values(TURNAROUND_HOURS)) / 2),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(
@@ -172,6 +182,8 @@ export type Config = {
   providerLoginIntervalMs: number;
   /** How long a portal's sign-in waits for the customer's one-time code. */
   mfaWaitMs: number;
+  /** How long a paid request waits for its data before the admins are emailed. */
+  attentionAlertMs: number;
   /** Stripe's keys; undefined runs the labelled test mode in which nothing is charged. */
   stripe: StripeConfig | undefined;
   /** The app's address as users reach it (PUBLIC_URL), without a trailing slash. */
@@ -357,6 +369,7 @@ export function loadConfig(
     },
     providerLoginIntervalMs: env.PROVIDER_LOGIN_INTERVAL_SECONDS * 1000,
     mfaWaitMs: env.MFA_CODE_WAIT_SECONDS * 1000,
+    attentionAlertMs: env.ATTENTION_ALERT_HOURS * 3_600_000,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -1,4 +1,5 @@
 import { analyzeJob } from './db/jobs.ts';
+import { attentionAlertJob } from './features/attention/jobs.ts';
 import { sessionCleanupJob } from './features/auth/jobs.ts';
 import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
 import { settlePendingUsageJob } from './features/billing/jobs.ts';
@@ -25,4 +26,5 @@ export const JOBS = [
   mailSendJob,
   buildReportJob,
   recoverBuildsJob,
+  attentionAlertJob,
 ];

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { AttentionService } from './features/attention/service.ts';
 import { ApiKeyStore } from './features/auth/api-keys.ts';
 import { AuthService } from './features/auth/service.ts';
 import { SessionStore } from './features/auth/sessions.ts';
@@ -64,6 +65,8 @@ export type Services = {
   users: UsersService;
   /** Portals' one-time code requests, answered by the customer on the code page. */
   mfa: MfaChallenges;
+  /** What waits for a person: the admins' Needs attention list and its alert emails. */
+  attention: AttentionService;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the list holds every payload type.
@@ -152,6 +155,12 @@ export function createServices(options: {
     }),
     users,
     mfa: new MfaChallenges({ db, vault }),
+    attention: new AttentionService({
+      db,
+      mailer,
+      alertAfterMs: config.attentionAlertMs,
+      publicUrl: config.publicUrl,
+    }),
   };
   queue.provide(services);
   wireSubscriptions(services);
