@@ -6,6 +6,7 @@ import { ApiKeyStore } from './features/auth/api-keys.ts';
 import { AuthService } from './features/auth/service.ts';
 import { SessionStore } from './features/auth/sessions.ts';
 import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
+import { LoginChecks } from './features/automation/login-check.ts';
 import { MfaChallenges } from './features/automation/mfa.ts';
 import { BillingService, hasPaidFor } from './features/billing/service.ts';
 import { ConnectionsService } from './features/connections/service.ts';
@@ -67,6 +68,8 @@ export type Services = {
   mfa: MfaChallenges;
   /** What waits for a person: the admins' Needs attention list and its alert emails. */
   attention: AttentionService;
+  /** The customer's side of the credential check: their page's verdict and the fix links. */
+  loginChecks: LoginChecks;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the list holds every payload type.
@@ -161,6 +164,7 @@ export function createServices(options: {
       alertAfterMs: config.attentionAlertMs,
       publicUrl: config.publicUrl,
     }),
+    loginChecks: new LoginChecks({ db, config, connections, queue, mailer, log }),
   };
   queue.provide(services);
   wireSubscriptions(services);
@@ -169,8 +173,9 @@ export function createServices(options: {
 
 /** Who follows up on what. The features that emit these events never import their followers. */
 function wireSubscriptions(services: Services): void {
-  const { events, queue, webhooks, sessions, notifications, reports } = services;
-  // A new customer login is checked in the background; the customer never waits for it.
+  const { events, queue, webhooks, sessions, notifications, reports, loginChecks } = services;
+  // A new customer login is checked in the background; the form's success screen follows it.
+  events.on('connection.created', ({ connectionId }) => loginChecks.watch(connectionId));
   events.on('connection.created', ({ connectionId }) =>
     queue.enqueue(verifyConnectionCredentialsJob, { connectionId }),
   );

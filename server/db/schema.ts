@@ -256,7 +256,9 @@ export const credentialChecks = pgTable(
       .references(() => connections.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
-    state: text({ enum: ['checking', 'signed_in', 'rejected', 'locked', 'code', 'later'] }).notNull(),
+    state: text({
+      enum: ['checking', 'signed_in', 'rejected', 'locked', 'code', 'later'],
+    }).notNull(),
     watched: boolean().notNull().default(false),
     ...timestamps,
   },

@@ -20,6 +20,15 @@ describe('redactUrl', () => {
     expect(redactUrl(`//api//mfa/${token}`)).toBe('//api//mfa/[redacted]');
   });
 
+  it("hides the customer's login check and fix link tokens, in pages and API calls", () => {
+    const token = 'q2dP8wz3Jm0Zt3kQ1o5Yx8JYkX6i9u1m-abcdefghij';
+    expect(redactUrl(`/api/login-check/${token}`)).toBe('/api/login-check/[redacted]');
+    expect(redactUrl(`/api/login-check/${token}/login`)).toBe('/api/login-check/[redacted]/login');
+    expect(redactUrl(`/api/login-fix/${token}`)).toBe('/api/login-fix/[redacted]');
+    expect(redactUrl(`/form/fix/${token}`)).toBe('/form/fix/[redacted]');
+    expect(redactUrl(`/Form//Fix/${token}?a=1`)).toBe('/Form//Fix/[redacted]?a=1');
+  });
+
   it('keeps public links and ids', () => {
     expect(redactUrl('/form/abc123')).toBe('/form/abc123');
     expect(redactUrl('/api/form/abc123')).toBe('/api/form/abc123');

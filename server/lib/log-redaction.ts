@@ -6,10 +6,13 @@ const SECRET_PARAMS = /([?&](?:token|signature|sig|key|X-Amz-Signature|X-Amz-Cre
 
 /**
  * Paths whose next segment is a credential: the code page a code-request email links to, and
- * the API it calls (anyone holding the token can type a code into the customer's login). The
- * customer form's link is left alone: it is public, printed on purpose for customers to visit.
+ * the API it calls (anyone holding the token can type a code into the customer's login); the
+ * customer's login check and the emailed fix page, and their APIs (the token lets its holder
+ * replace the customer's login). The customer form's link is left alone: it is public, printed
+ * on purpose for customers to visit.
  */
-const SECRET_SEGMENTS = /^(\/+(?:api\/+mfa|form\/+code)\/+)[^/?#]+/i;
+const SECRET_SEGMENTS =
+  /^(\/+(?:api\/+mfa|form\/+code|api\/+login-check|api\/+login-fix|form\/+fix)\/+)[^/?#]+/i;
 
 /**
  * A request address as it may be logged: secret query values and secret path segments

@@ -7,6 +7,14 @@ import {
   SelectorDetection,
   VerifyCredentialsBody,
 } from '../../../common/automation.ts';
+import {
+  CheckToken,
+  FixLinkAnswer,
+  FixLinkSent,
+  FixLinkView,
+  LoginCheckView,
+  NewLoginBody,
+} from '../../../common/credential-check.ts';
 import { MfaChallengeView, MfaChoiceBody, MfaCodeBody, MfaToken } from '../../../common/mfa.ts';
 import { IdParams } from '../../lib/params.ts';
 import { currentUser } from '../../plugins/access.ts';
@@ -25,7 +33,9 @@ export function automationRoutes(
     connections,
     queue,
     mfa,
-  }: Pick<Services, 'db' | 'browser' | 'connections' | 'queue' | 'mfa'>,
+    loginChecks,
+    config,
+  }: Pick<Services, 'db' | 'browser' | 'connections' | 'queue' | 'mfa' | 'loginChecks' | 'config'>,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -92,5 +102,55 @@ export function automationRoutes(
       schema: { params: MfaToken, body: MfaCodeBody, response: { 200: MfaChallengeView } },
     },
     async (request) => mfa.submitCode(request.params.token, request.body.code),
+  );
+
+  // The customer's own credential check: the token the form's answer gave (or the fix page's
+  // next step) is the only key; typing a login again is limited like the form itself.
+  const formRateLimit = { max: config.formRateLimit, timeWindow: '1 minute' };
+  api.get(
+    '/api/login-check/:token',
+    {
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { params: CheckToken, response: { 200: LoginCheckView } },
+    },
+    async (request) => loginChecks.view(request.params.token),
+  );
+
+  api.post(
+    '/api/login-check/:token/login',
+    {
+      config: { access: 'public', rateLimit: formRateLimit },
+      schema: { params: CheckToken, body: NewLoginBody, response: { 200: LoginCheckView } },
+    },
+    async (request) => loginChecks.retype(request.params.token, request.body),
+  );
+
+  // The single-use link emailed after a later refusal.
+  api.get(
+    '/api/login-fix/:token',
+    {
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { params: CheckToken, response: { 200: FixLinkView } },
+    },
+    async (request) => loginChecks.fixView(request.params.token),
+  );
+
+  api.post(
+    '/api/login-fix/:token',
+    {
+      config: { access: 'public', rateLimit: formRateLimit },
+      schema: { params: CheckToken, body: NewLoginBody, response: { 200: FixLinkAnswer } },
+    },
+    async (request) => loginChecks.fix(request.params.token, request.body),
+  );
+
+  // A new fix link for the customer: the user for their own connections, an admin for any.
+  api.post(
+    '/api/connections/:id/fix-link',
+    {
+      config: { access: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { params: IdParams, response: { 200: FixLinkSent } },
+    },
+    async (request) => loginChecks.resendFixLink(request.params.id, currentUser(request)),
   );
 }

@@ -12,6 +12,7 @@ import type { ConnectionsService } from '../connections/service.ts';
 import { getProvider } from '../providers/service.ts';
 import { askCustomer } from './ask-customer.ts';
 import { type Classified, verdictFor } from './classify.ts';
+import type { LoginChecks } from './login-check.ts';
 import type { MfaChallenges } from './mfa.ts';
 import type { MfaHandler, MfaOutcome } from './mfa-step.ts';
 import { providerGate, sleepUntil } from './provider-gate.ts';
@@ -34,6 +35,8 @@ export type VerificationServices = {
   connections: ConnectionsService;
   mfa: MfaChallenges;
   mailer: Pick<Mailer, 'queue'>;
+  /** The customer's side: their page hears each outcome, and a refusal found later is emailed. */
+  loginChecks: Pick<LoginChecks, 'record'>;
 };
 
 /**
@@ -47,7 +50,7 @@ export async function verifyConnection(
   attempt: JobAttempt,
   slot?: number,
 ): Promise<{ deferredUntil: number } | undefined> {
-  const { db, browser, config, connections, log, mfa, mailer } = services;
+  const { db, browser, config, connections, log, mfa, mailer, loginChecks } = services;
   const subject = await connections.loginSubject(connectionId);
   // Gone, finished or purged: there is nothing left to check.
   if (!subject || subject.status === 'complete' || !subject.credentials) return undefined;
@@ -58,6 +61,7 @@ export async function verifyConnection(
       { verified: null, message },
       { announce: false },
     );
+    await loginChecks.record(connectionId, 'later');
     return undefined;
   };
   const provider = await getProvider(db, subject.providerId);
@@ -83,7 +87,14 @@ export async function verifyConnection(
   let result: Classified;
   let retrieval: Retrieval | undefined;
   let code: MfaOutcome | undefined;
-  const customer = askCustomer({ mfa, mailer, connections, config, log }, connectionId);
+  const asking = askCustomer({ mfa, mailer, connections, config, log }, connectionId);
+  const customer: typeof asking = {
+    ...asking,
+    async ask(options) {
+      await asking.ask(options);
+      await loginChecks.record(connectionId, 'code');
+    },
+  };
   try {
     const target = {
       loginUrl: provider.loginUrl,
@@ -124,6 +135,7 @@ export async function verifyConnection(
     { verified: verdict.credentialsVerified, message: verdict.message },
     { announce: true },
   );
+  await loginChecks.record(connectionId, customerState(result, code));
   if (retrieval) {
     const kept = await connections.recordRetrieved(connectionId, retrieval);
     log.info(
@@ -135,6 +147,15 @@ export async function verifyConnection(
   }
   if (verdict.transient) throw new TransientLoginError(verdict.message);
   return undefined;
+}
+
+/** What the customer is told of a check: signed in, refused, or "we keep trying". */
+function customerState(result: Classified, code: MfaOutcome | undefined) {
+  if (code) return code.ok ? 'signed_in' : 'later';
+  if (result.outcome === 'success') return 'signed_in';
+  if (result.outcome === 'invalid_credentials') return 'rejected';
+  if (result.outcome === 'account_locked') return 'locked';
+  return 'later';
 }
 
 /** A check whose portal slot is further off than this is brought back later by the queue. */

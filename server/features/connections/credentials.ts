@@ -158,3 +158,44 @@ export async function purgeDueCredentials(db: Db, retentionDays: number): Promis
     (await purgeCredentials(db, expired, 'retention', null))
   );
 }
+
+/**
+ * The customer typed their login again: the new one is sealed in place of the old (the portal
+ * session of the old one goes with it), and the connection waits for its check. Refused once
+ * the login is verified, the connection complete or its credentials purged.
+ */
+export async function replaceCredentials(
+  db: Db,
+  vault: CredentialVault,
+  id: number,
+  username: string,
+  password: string,
+): Promise<boolean> {
+  const replaced = await db
+    .update(connections)
+    .set({
+      ...sealCredentials(vault, id, username, password),
+      portalSessionSealed: null,
+      credentialsVerified: null,
+      verificationMessage: 'The customer entered their login again; it is being checked.',
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(connections.id, id),
+        isNotNull(connections.utilityPasswordSealed),
+        isNull(connections.credentialsPurgedAt),
+        or(isNull(connections.credentialsVerified), eq(connections.credentialsVerified, false)),
+        or(eq(connections.status, 'pending'), eq(connections.status, 'in_progress')),
+      ),
+    )
+    .returning({ id: connections.id });
+  if (replaced.length === 0) return false;
+  await recordAudit(db, {
+    actorId: null,
+    action: 'connection.credentials_replaced',
+    entityType: 'connection',
+    entityId: String(id),
+  });
+  return true;
+}

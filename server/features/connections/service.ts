@@ -15,7 +15,12 @@ import type { DomainEvents } from '../../lib/events.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { findConnectionRow, type Viewer } from './access.ts';
-import { purgeDueCredentials, revealCredentials, writePortalSession } from './credentials.ts';
+import {
+  purgeDueCredentials,
+  replaceCredentials,
+  revealCredentials,
+  writePortalSession,
+} from './credentials.ts';
 import { applyEdit, startWork } from './edits.ts';
 import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
 import type { FileRow } from './mapping.ts';
@@ -228,6 +233,14 @@ export class ConnectionsService {
   /** Keeps the portal's session after a login with the customer's code (sealed). */
   async savePortalSession(connectionId: number, state: string) {
     await writePortalSession(this.deps.db, this.deps.vault, connectionId, state);
+  }
+
+  /**
+   * The customer's login, typed again after a check refused it: sealed in place of the old one.
+   * False when the connection is gone, complete, purged or already verified.
+   */
+  replaceCredentials(connectionId: number, username: string, password: string) {
+    return replaceCredentials(this.deps.db, this.deps.vault, connectionId, username, password);
   }
 
   releaseRetrieval(connectionId: number) {

@@ -171,7 +171,7 @@ export function submissionReceivedMessage(input: SubmissionReceivedInput): Custo
     '',
     `Thank you: we received your ${input.providerName} account details for ${requesterName}.`,
     `We process them ${CUSTOMER_TURNAROUND}, and ${requesterName} then receives a PDF report of your utility data.`,
-    'You do not need to do anything else. We will never ask you for your password by email.',
+    `We are checking your login with ${input.providerName} now. If ${input.providerName} does not accept it or asks for a code, we will email you what to do. We will never ask you for your password by email.`,
     '',
     SIGNATURE,
     input.siteUrl ?? null,
@@ -180,7 +180,7 @@ export function submissionReceivedMessage(input: SubmissionReceivedInput): Custo
 ${paragraph(html`Hello ${input.customerName},`)}
 ${paragraph(html`Thank you: we received your <strong>${input.providerName}</strong> account details for <strong>${requesterName}</strong>.`)}
 ${paragraph(html`We process them <strong>${CUSTOMER_TURNAROUND}</strong>, and ${requesterName} then receives a PDF report of your utility data.`)}
-${paragraph('You do not need to do anything else. We will never ask you for your password by email.')}
+${paragraph(html`We are checking your login with ${input.providerName} now. If ${input.providerName} does not accept it or asks for a code, we will email you what to do. We will never ask you for your password by email.`)}
 ${paragraph(input.siteUrl ? html`${SIGNATURE}<br>${link(input.siteUrl)}` : SIGNATURE)}`;
   const content = {
     subject,
