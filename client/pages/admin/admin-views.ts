@@ -1,9 +1,11 @@
 import {
+  BellRing,
   Building2,
   Cable,
   FileText,
   LayoutDashboard,
   type LucideIcon,
+  UserRound,
   Users,
   Webhook,
 } from 'lucide-react';
@@ -32,6 +34,13 @@ export const ADMIN_VIEWS = [
     title: 'Admin Dashboard',
     icon: LayoutDashboard,
     component: lazy(() => import('./dashboard/dashboard-view.tsx')),
+  },
+  {
+    id: 'attention',
+    label: 'Needs Attention',
+    title: 'Needs Attention',
+    icon: BellRing,
+    component: lazy(() => import('./attention/attention-view.tsx')),
   },
   {
     id: 'connections',
@@ -67,6 +76,13 @@ export const ADMIN_VIEWS = [
     title: 'Webhook Configuration',
     icon: Webhook,
     component: lazy(() => import('./webhooks/webhooks-view.tsx')),
+  },
+  {
+    id: 'account',
+    label: 'My Account',
+    title: 'My Account',
+    icon: UserRound,
+    component: lazy(() => import('./account/account-view.tsx')),
   },
 ] as const satisfies readonly [AdminView & { id: typeof DEFAULT_ADMIN_VIEW }, ...AdminView[]];
 

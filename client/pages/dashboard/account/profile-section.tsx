@@ -18,7 +18,7 @@ function Field(props: ComponentProps<typeof TextField>) {
 }
 
 /** Change Email: the new address, confirmed with the current password. */
-function ChangeEmailForm({ user }: { user: User }) {
+export function ChangeEmailForm({ user }: { user: User }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(user.email ?? '');
@@ -77,7 +77,7 @@ function ChangeEmailForm({ user }: { user: User }) {
 }
 
 /** Change Password: the current one, then the new one twice; other sessions end. */
-function ChangePasswordForm() {
+export function ChangePasswordForm() {
   const id = useId();
   const [values, setValues] = useState({ current: '', next: '', confirmation: '' });
   const [problem, setProblem] = useState<string | null>(null);
