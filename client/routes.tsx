@@ -10,6 +10,7 @@ const PricingPage = lazy(() => import('@/pages/pricing/pricing-page.tsx'));
 const PaymentPage = lazy(() => import('@/pages/payment/payment-page.tsx'));
 const CustomerFormPage = lazy(() => import('@/pages/form/customer-form-page.tsx'));
 const CodePage = lazy(() => import('@/pages/form/code-page.tsx'));
+const FixPage = lazy(() => import('@/pages/form/fix-page.tsx'));
 const AdminPage = lazy(() => import('@/pages/admin/admin-page.tsx'));
 const DashboardPage = lazy(() => import('@/pages/dashboard/dashboard-page.tsx'));
 const SetPasswordPage = lazy(() => import('@/pages/set-password/set-password-page.tsx'));
@@ -26,6 +27,7 @@ export function AppRoutes() {
         {/* Checks the session itself, so it can say what it waits for while it does. */}
         <Route path="/payment" component={PaymentPage} />
         <Route path="/form/code/:token" component={CodePage} />
+        <Route path="/form/fix/:token" component={FixPage} />
         <Route path="/form/:uniqueFormUrl" component={CustomerFormPage} />
         <Route path="/admin">
           <ProtectedRoute requiredRole="admin">

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { CodeRequest } from './code-request.tsx';
+import { LoginCheck } from './login-check.tsx';
 
 /** The public form's frame: the product mark, then the content, narrow enough for a phone. */
 export function FormShell({ children }: { children: ReactNode }) {
@@ -75,9 +75,6 @@ export function FormLoadProblem({ message, onRetry }: { message: string; onRetry
   );
 }
 
-/** How long the success screen watches for the utility asking a code of the customer. */
-const CODE_WATCH_MS = 90_000;
-
 export function SubmissionSuccess({
   customerName,
   ownerName,
@@ -99,9 +96,10 @@ export function SubmissionSuccess({
       </p>
       <p className="text-slate-600 text-sm">
         We will retrieve your statements and interval data {CUSTOMER_TURNAROUND}, and {ownerName}{' '}
-        will receive your PDF report. You can close this page.
+        will receive your PDF report.
       </p>
-      <CodeRequest token={codeToken} watchFor={CODE_WATCH_MS} />
+      {/* The check of the login just sent: its answer, a code step, or the login typed again. */}
+      <LoginCheck token={codeToken} />
       <Button variant="outline" onClick={onSubmitAnother}>
         Submit Another Account
       </Button>
