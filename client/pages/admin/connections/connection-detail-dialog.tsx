@@ -1,6 +1,7 @@
 import type { Connection } from '@common/connections.ts';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/connection-badges.tsx';
+import { canSendFixLink, SendFixLinkButton } from '@/components/send-fix-link-button.tsx';
 import {
   formatCost,
   formatDateRange,
@@ -63,6 +64,11 @@ function ConnectionDetail({ shown }: { shown: Connection }) {
       </div>
       <PaidRequestsSection connectionId={connection.id} />
       <CredentialsSection connection={connection} />
+      {canSendFixLink(connection) ? (
+        <div className="flex justify-end">
+          <SendFixLinkButton connection={connection} />
+        </div>
+      ) : null}
       <RetrievalSection connection={connection} />
       <ConnectionFiles connectionId={connection.id} />
       <IntervalSection connectionId={connection.id} />

@@ -5,6 +5,7 @@ import { CircleCheck, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CardHeading } from '@/components/card-heading.tsx';
 import { CredentialsBadge, StatusBadge } from '@/components/connection-badges.tsx';
+import { SendFixLinkButton } from '@/components/send-fix-link-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { credentialsState, formatDate, formatPeriod } from '@/lib/connection-display.ts';
 import { formatKwh, formatUsd } from '@/lib/format.ts';
@@ -76,6 +77,7 @@ export function ConnectionCard({
             {credentials.detail && (
               <span className="text-slate-600 text-xs">{credentials.detail}</span>
             )}
+            <SendFixLinkButton connection={connection} />
           </span>
         </Detail>
         <Detail term="Submitted">{formatDate(connection.createdAt)}</Detail>
