@@ -6,7 +6,7 @@ import { pageNumber } from './api.ts';
  * refused, a code the customer has not typed, or a retrieval that came back without a bill or
  * without the interval export.
  */
-export const ATTENTION_REASONS = [
+const ATTENTION_REASONS = [
   'paid_waiting',
   'login_failed',
   'code_awaited',

@@ -1,8 +1,8 @@
 import { UserRound } from 'lucide-react';
+import { ChangeEmailForm, ChangePasswordForm } from '@/components/own-account-forms.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { CardContent } from '@/components/ui/card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
-import { ChangeEmailForm, ChangePasswordForm } from '../../dashboard/account/profile-section.tsx';
 
 /**
  * The admin's own account: how they sign in, and the address alerts about waiting work go to
