@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CREDENTIALS_LABELS,
@@ -43,5 +45,35 @@ describe("one label per state of a customer's login", () => {
     expect(credentialsLabel({ ...login, verificationMessage: 'No login page' })).toBe(
       'Not checked',
     );
+  });
+});
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The application's client and shared files, tests left out. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('where the login labels are written', () => {
+  it('is only in common/credentials-state.ts', () => {
+    // A label spelled out anywhere else is a second vocabulary waiting to drift.
+    const own = path.join(ROOT, 'common', 'credentials-state.ts');
+    const labels = [...Object.values(CREDENTIALS_LABELS), 'Not Verified'].filter(
+      (label) => label !== 'Failed' && label !== 'Verified',
+    );
+    const found = [path.join(ROOT, 'client'), path.join(ROOT, 'common')]
+      .flatMap(sourceFiles)
+      .filter((file) => file !== own)
+      .flatMap((file) =>
+        labels
+          .filter((label) => readFileSync(file, 'utf8').includes(`'${label}'`))
+          .map((label) => `${path.relative(ROOT, file)}: ${label}`),
+      );
+    expect(found).toEqual([]);
   });
 });
