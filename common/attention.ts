@@ -22,7 +22,7 @@ export const AttentionItem = z.object({
   providerName: z.string(),
   ownerUsername: z.string(),
   reasons: z.array(AttentionReason),
-  /** The reasons in words, most urgent first ("Paid 30 h ago: 6 h past the 24-hour turnaround"). */
+  /** The reasons in words, most urgent first: how long a paid request waited, against its plan's turnaround. */
   why: z.array(z.string()),
   /** When the oldest of its reasons began. */
   since: z.iso.datetime(),
