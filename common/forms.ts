@@ -61,6 +61,7 @@ export const SubmissionResult = z.object({
   id: z.number().int(),
   status: z.string(),
   /** The token of the submission's code page (/form/code/:token), where the customer answers
-   * their utility's one-time code request if the portal makes one. */
+   * their utility's one-time code request if the portal makes one; the confirmation screen also
+   * reads the login check with it (/api/login-check/:token). */
   codeToken: z.string(),
 });
