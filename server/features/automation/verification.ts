@@ -1,3 +1,4 @@
+import type { LoginCheckState } from '../../../common/credential-check.ts';
 import { MFA_TEXT } from '../../../common/mfa.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,7 +13,6 @@ import type { ConnectionsService } from '../connections/service.ts';
 import { getProvider } from '../providers/service.ts';
 import { askCustomer } from './ask-customer.ts';
 import { type Classified, verdictFor } from './classify.ts';
-import type { LoginChecks } from './login-check.ts';
 import type { MfaChallenges } from './mfa.ts';
 import type { MfaHandler, MfaOutcome } from './mfa-step.ts';
 import { providerGate, sleepUntil } from './provider-gate.ts';
@@ -36,7 +36,10 @@ export type VerificationServices = {
   mfa: MfaChallenges;
   mailer: Pick<Mailer, 'queue'>;
   /** The customer's side: their page hears each outcome, and a refusal found later is emailed. */
-  loginChecks: Pick<LoginChecks, 'record'>;
+  /** (LoginChecks in login-check.ts, which queues this check: named by shape, not imported.) */
+  loginChecks: {
+    record(connectionId: number, state: Exclude<LoginCheckState, 'checking'>): Promise<unknown>;
+  };
 };
 
 /**
