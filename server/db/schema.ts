@@ -607,3 +607,35 @@ export const attentionAlerts = pgTable('attention_alerts', {
   key: text().primaryKey(),
   sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the app tells a user about their connections (a refused login, data complete, a report
+ * ready, a refund), kept to list in the dashboard; `readAt` marks it seen.
+ */
+export const userNotices = pgTable(
+  'user_notices',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectionId: integer().references(() => connections.id, { onDelete: 'set null' }),
+    kind: text({
+      enum: ['login_failed', 'code_requested', 'data_complete', 'report_ready', 'refund_issued'],
+    }).notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_notices_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** The kinds of notice a user turned email off for; no row means every email is on. */
+export const noticeSettings = pgTable('notice_settings', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailsOff: text().array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
