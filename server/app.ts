@@ -16,6 +16,7 @@ import { connectionRoutes } from './features/connections/routes.ts';
 import { formRoutes } from './features/forms/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { intervalRoutes } from './features/intervals/routes.ts';
+import { noticeRoutes } from './features/notifications/notice-routes.ts';
 import { outboxRoutes } from './features/notifications/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp({
     automationRoutes,
     billingRoutes,
     outboxRoutes,
+    noticeRoutes,
     reportRoutes,
     userRoutes,
     attentionRoutes,

@@ -12,6 +12,7 @@ import { BillingService, hasPaidFor } from './features/billing/service.ts';
 import { ConnectionsService } from './features/connections/service.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
 import { IntervalsService } from './features/intervals/service.ts';
+import { OwnerNotices } from './features/notifications/owner-notices.ts';
 import { NotificationsService } from './features/notifications/service.ts';
 import { ProvidersService } from './features/providers/service.ts';
 import { ReportsService } from './features/reports/service.ts';
@@ -61,6 +62,7 @@ export type Services = {
   webhooks: WebhooksService;
   billing: BillingService;
   notifications: NotificationsService;
+  ownerNotices: OwnerNotices;
   reports: ReportsService;
   /** Accounts: User Management, one-time password links, the user's own password and email. */
   users: UsersService;
@@ -156,6 +158,7 @@ export function createServices(options: {
       publicUrl: config.publicUrl,
       log,
     }),
+    ownerNotices: new OwnerNotices({ db, connections, mailer, publicUrl: config.publicUrl, log }),
     users,
     mfa: new MfaChallenges({ db, vault }),
     attention: new AttentionService({
@@ -185,6 +188,8 @@ function wireSubscriptions(services: Services): void {
   webhooks.subscribeTo(events);
   // The form's owner hears of the submission, and the customer that it arrived.
   notifications.subscribeTo(events);
+  // The connection's owner hears of a refused login, complete data, a report, a refund.
+  services.ownerNotices.subscribeTo(events);
   // A paid request is built when its connection is complete; new files on a delivered report
   // add a version (the build job itself reads interval files still waiting).
   // The request carries the connection's status: a request that is not complete yet costs
