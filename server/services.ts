@@ -160,7 +160,7 @@ export function createServices(options: {
     }),
     ownerNotices: new OwnerNotices({ db, connections, mailer, publicUrl: config.publicUrl, log }),
     users,
-    mfa: new MfaChallenges({ db, vault }),
+    mfa: new MfaChallenges({ db, vault, events }),
     attention: new AttentionService({
       db,
       mailer,

@@ -20,6 +20,8 @@ export type DomainEventMap = {
     fileName: string;
     fileType: 'pdf' | 'csv';
   };
+  /** The utility's portal asked for a verification code: the customer was asked for it. */
+  'connection.code_requested': { connectionId: number };
   /** A background login check reached a verdict (null: nobody could tell). */
   'connection.credentials_checked': {
     connectionId: number;

@@ -4,6 +4,7 @@ import { MFA_TEXT, type MfaChallengeView } from '../../../common/mfa.ts';
 import type { Db } from '../../db/client.ts';
 import { connections, mfaChallenges, providers } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { DomainEvents } from '../../lib/events.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 
 type Row = typeof mfaChallenges.$inferSelect;
@@ -30,7 +31,7 @@ const NOT_VALID = 'This link is not valid';
  * polls it; the customer's page answers it (a choice, then the code).
  */
 export class MfaChallenges {
-  constructor(private readonly deps: { db: Db; vault: CredentialVault }) {}
+  constructor(private readonly deps: { db: Db; vault: CredentialVault; events?: DomainEvents }) {}
 
   /** A new request for a code; any earlier one of the connection still open is expired. */
   async open(
@@ -56,6 +57,7 @@ export class MfaChallenges {
       })
       .returning({ id: mfaChallenges.id });
     if (!row) throw new Error('insert returned no row');
+    await this.deps.events?.emit('connection.code_requested', { connectionId });
     return row.id;
   }
 

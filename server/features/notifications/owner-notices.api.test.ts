@@ -57,6 +57,14 @@ const KINDS = {
       verified: false,
       message: 'ENOTFOUND login.pge.example',
     }),
+  // The portal's code step opens a request for the customer's code.
+  code_requested: (connectionId: number) =>
+    t.app.services.mfa.open(
+      connectionId,
+      `token-${connectionId}`,
+      [],
+      new Date(Date.now() + 60_000),
+    ),
   data_complete: (connectionId: number) =>
     t.app.services.events.emit('connection.status_changed', {
       connectionId,

@@ -37,6 +37,9 @@ export class OwnerNotices {
     events.on('connection.credentials_checked', ({ connectionId, verified }) =>
       verified === false ? this.tell(connectionId, 'login_failed') : undefined,
     );
+    events.on('connection.code_requested', ({ connectionId }) =>
+      this.tell(connectionId, 'code_requested'),
+    );
     events.on('connection.status_changed', ({ connectionId, to }) =>
       to === 'complete' ? this.tell(connectionId, 'data_complete') : undefined,
     );
