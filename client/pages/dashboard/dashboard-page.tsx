@@ -25,6 +25,7 @@ import {
   tabFromSearch,
 } from './dashboard-tabs.ts';
 import { CustomerLinksTab } from './links/customer-links-tab.tsx';
+import { NoticesSection } from './notices/notices-section.tsx';
 import { ConfirmPaymentDialog, ConfirmReportDialog } from './reports/report-dialogs.tsx';
 import { openReportRequests } from './reports/report-requests.ts';
 import { useReportFlow } from './reports/use-report-flow.ts';
@@ -78,6 +79,7 @@ function Dashboard({ user }: { user: User }) {
           </p>
         </div>
         {!paying && <PaymentRequiredBanner onChoosePlan={() => setDialog('plans')} />}
+        <NoticesSection />
         <Tabs value={tab} onValueChange={(value) => showTab(tabFromSearch(`tab=${value}`))}>
           <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-grid sm:grid-cols-4 sm:w-auto">
             {DASHBOARD_TABS.map(({ id, label }) => (

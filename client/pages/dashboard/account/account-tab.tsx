@@ -2,6 +2,7 @@ import type { User } from '@common/api.ts';
 import { ApiAccessSection } from './api-access-section.tsx';
 import { BusinessSection } from './business-section.tsx';
 import { MyWebhooksSection } from './my-webhooks-section.tsx';
+import { NotificationSettingsSection } from './notification-settings-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
 /**
@@ -13,6 +14,7 @@ export function AccountTab({ user }: { user: User }) {
     <div className="grid gap-6">
       <ProfileSection user={user} />
       <BusinessSection />
+      <NotificationSettingsSection />
       <ApiAccessSection user={user} />
       <MyWebhooksSection user={user} />
     </div>
