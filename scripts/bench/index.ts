@@ -4,6 +4,7 @@ import { benchBilling } from './billing.ts';
 import { benchConnections } from './connections.ts';
 import { benchCrash, benchLoad } from './durability.ts';
 import { benchFairness } from './fairness.ts';
+import { benchFormVerdict } from './form-verdict.ts';
 import {
   benchApiKeyRoute,
   benchColdStart,
@@ -35,6 +36,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['billing: record-usage against a local Stripe', benchBilling],
   ['reports: build time and Chromium memory', benchReports],
   ['kill during report build: recovery time', benchBuildRecovery],
+  ["form verdict: from Submit to the check's answer", benchFormVerdict],
 ];
 
 // `npm run bench -- billing reports` runs the benches whose names contain one of the words.

@@ -83,6 +83,27 @@ describe('retrieval after the login', () => {
     expect(retrieval?.intervalExport).toBe(true);
   });
 
+  it('says it is signed in before it walks the portal for documents', async () => {
+    let requestsWhenSignedIn = -1;
+    const { login, retrieval } = await loginAndRetrieve(
+      env.browser,
+      { loginUrl: env.portals.url('/retrieval/full/') },
+      PORTAL_ACCOUNTS.good,
+      detect,
+      {
+        onSignedIn: async () => {
+          requestsWhenSignedIn = env.portals.requests.length;
+        },
+      },
+    );
+    expect(login.outcome).toBe('success');
+    expect(retrieval?.bills).toBe(2);
+    // Told after the login and before the bills page was asked for.
+    const billsAt = env.portals.requests.lastIndexOf('GET /retrieval/full/bills');
+    expect(requestsWhenSignedIn).toBeGreaterThan(0);
+    expect(billsAt).toBeGreaterThanOrEqual(requestsWhenSignedIn);
+  });
+
   it('a wrong password retrieves nothing', async () => {
     const { login, retrieval } = await loginAndRetrieve(
       env.browser,

@@ -76,6 +76,11 @@ export type LoginHelp = {
   mfa?: MfaHandler & { saveSession(state: string): Promise<void> };
   /** The portal session saved after an earlier login with a code. */
   session?: string;
+  /**
+   * Told the moment the portal lets us in, before the walk for documents (which can take a
+   * while): the customer waiting on the form hears it then.
+   */
+  onSignedIn?: () => Promise<void>;
 };
 
 /**
@@ -105,6 +110,7 @@ export async function loginAndRetrieve(
           await handler.saveSession(JSON.stringify(await page.context().storageState()));
         }
         if (login.outcome !== 'success') return { login, mfa };
+        await options.onSignedIn?.();
         return { login, mfa, retrieval: await retrieveDocuments(page, settings, task) };
       },
       { timeoutMs, downloads: true, storageState: session },

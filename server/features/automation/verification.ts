@@ -115,6 +115,12 @@ export async function verifyConnection(
         timeoutMs: config.browser.taskTimeoutMs + config.mfaWaitMs + RETRIEVAL_TIME_MS,
         mfa: customer,
         session: subject.portalSession ?? undefined,
+        // A failure to say so here is not the login's: the verdict is recorded again below.
+        onSignedIn: () =>
+          loginChecks
+            .record(connectionId, 'signed_in')
+            .then(() => undefined)
+            .catch(() => undefined),
       }));
     } else {
       result = await testLogin(browser, target, login);
