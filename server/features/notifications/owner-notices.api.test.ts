@@ -1,11 +1,13 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoticePage } from '../../../common/notices.ts';
-import { outbox, userNotices } from '../../db/schema.ts';
+import { outbox, reports, userNotices } from '../../db/schema.ts';
+import type { DomainEventMap } from '../../lib/events.ts';
 import { caller } from '../../test/api.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { createUser, login } from '../../test/factories.ts';
+import { announceVersion } from '../reports/delivery.ts';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -135,6 +137,72 @@ describe("the owner is told of their connections' changes", () => {
     expect(mail?.htmlBody).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(mail?.htmlBody).toContain('PG&amp;E');
     expect(mail?.subject).toContain(HOSTILE);
+  });
+  it('a refund billing already emailed the owner about adds the notice only', async () => {
+    const owner = await ownerWithConnection();
+    await t.app.services.events.emit('report.cancelled', {
+      usageRecordId: 999_999,
+      connectionId: owner.connectionId,
+      reason: 'deadline passed',
+      ownerEmailed: true,
+    } as DomainEventMap['report.cancelled']);
+    expect((await list(owner.cookie)).notices.map((x) => x.kind)).toEqual(['refund_issued']);
+    expect(await noticeMails(owner.email)).toHaveLength(0);
+  });
+});
+
+/** The reports feature announcing a built version of one of the owner's connections. */
+async function announceReport(owner: { user: { id: number }; connectionId: number }) {
+  const s = t.app.services;
+  const subject = await s.connections.reportSubject(owner.connectionId);
+  if (!subject) throw new Error('no subject');
+  const [row] = await db()
+    .insert(reports)
+    .values({
+      connectionId: owner.connectionId,
+      userId: owner.user.id,
+      status: 'ready',
+      trigger: 'files_changed',
+    })
+    .returning();
+  if (!row) throw new Error('no report row');
+  await announceVersion(
+    {
+      db: db(),
+      billing: s.billing,
+      events: s.events,
+      mailer: s.mailer,
+      links: { token: () => 'token' } as never,
+      config: { publicUrl: 'https://app.example.com', reportLinkTtlMs: 60_000 },
+    },
+    row,
+    subject,
+    0,
+  );
+}
+
+const reportMails = (to: string) =>
+  db()
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, to), eq(outbox.kind, 'report_ready')));
+
+describe('the report-ready email follows the same switch', () => {
+  it('on: its one email and a notice; off: the notice only', async () => {
+    const on = await ownerWithConnection();
+    await announceReport(on);
+    expect(await reportMails(on.email)).toHaveLength(1);
+    expect((await list(on.cookie)).notices.map((x) => x.kind)).toEqual(['report_ready']);
+
+    const off = await ownerWithConnection();
+    const settings = (await call('GET', '/api/user/notifications', off.cookie)).json();
+    const put = await call('PUT', '/api/user/notifications', off.cookie, {
+      email: { ...settings.email, report_ready: false },
+    });
+    expect(put.statusCode).toBe(200);
+    await announceReport(off);
+    expect(await reportMails(off.email)).toHaveLength(0);
+    expect((await list(off.cookie)).notices.map((x) => x.kind)).toEqual(['report_ready']);
   });
 });
 

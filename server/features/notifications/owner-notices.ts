@@ -14,6 +14,7 @@ import type { DomainEvents } from '../../lib/events.ts';
 import type { Mailer } from '../../lib/mail/index.ts';
 import { ownerNoticeMessage, ownerNoticeWords } from '../../lib/mail/owner-notice-messages.ts';
 import type { ConnectionsService } from '../connections/service.ts';
+import { emailsOff, emailWanted } from './email-settings.ts';
 
 /** Kinds whose email another feature already sends: only the dashboard notice is added here. */
 const EMAILED_ELSEWHERE: ReadonlySet<NoticeKind> = new Set(['report_ready']);
@@ -44,9 +45,12 @@ export class OwnerNotices {
       to === 'complete' ? this.tell(connectionId, 'data_complete') : undefined,
     );
     events.on('report.ready', ({ connectionId }) => this.tell(connectionId, 'report_ready'));
-    events.on('report.cancelled', async ({ connectionId, usageRecordId }) => {
+    events.on('report.cancelled', async (cancelled) => {
+      const { connectionId, usageRecordId } = cancelled;
       const id = connectionId ?? (await this.connectionOfUsage(usageRecordId));
-      if (id !== null) await this.tell(id, 'refund_issued');
+      // A refund billing already emailed the owner about gets the notice, not a second email.
+      const emailed = (cancelled as { ownerEmailed?: boolean }).ownerEmailed === true;
+      if (id !== null) await this.tell(id, 'refund_issued', { email: !emailed });
     });
   }
 
@@ -59,7 +63,11 @@ export class OwnerNotices {
   }
 
   /** Records the owner's notice and queues their email when they want it; the notice's id. */
-  async tell(connectionId: number, kind: NoticeKind): Promise<number | null> {
+  async tell(
+    connectionId: number,
+    kind: NoticeKind,
+    options: { email: boolean } = { email: true },
+  ): Promise<number | null> {
     const { db, connections, mailer, publicUrl, log } = this.deps;
     const subject = await connections.reportSubject(connectionId);
     if (!subject) return null;
@@ -69,7 +77,8 @@ export class OwnerNotices {
       .values({ userId: subject.userId, connectionId, kind, ...ownerNoticeWords(facts) })
       .returning({ id: userNotices.id });
     const email = subject.owner.email;
-    if (email && !EMAILED_ELSEWHERE.has(kind) && (await this.emailWanted(subject.userId, kind))) {
+    const send = options.email && !EMAILED_ELSEWHERE.has(kind);
+    if (email && send && (await this.emailWanted(subject.userId, kind))) {
       try {
         await mailer.queue({
           kind: `notice_${kind}`,
@@ -88,16 +97,12 @@ export class OwnerNotices {
     return row?.id ?? null;
   }
 
-  private async emailWanted(userId: number, kind: NoticeKind): Promise<boolean> {
-    return (await this.settings(userId)).email[kind];
+  private emailWanted(userId: number, kind: NoticeKind): Promise<boolean> {
+    return emailWanted(this.deps.db, userId, kind);
   }
 
   async settings(userId: number): Promise<NotificationSettings> {
-    const [row] = await this.deps.db
-      .select({ emailsOff: noticeSettings.emailsOff })
-      .from(noticeSettings)
-      .where(eq(noticeSettings.userId, userId));
-    const off = new Set(row?.emailsOff ?? []);
+    const off = await emailsOff(this.deps.db, userId);
     return {
       email: Object.fromEntries(NOTICE_KINDS.map((k) => [k, !off.has(k)])) as Record<
         NoticeKind,

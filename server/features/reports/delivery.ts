@@ -5,6 +5,7 @@ import { type Mailer, reportReadyMessage } from '../../lib/mail/index.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { BillingService } from '../billing/service.ts';
 import type { ReportSubject } from '../connections/service.ts';
+import { emailWanted } from '../notifications/email-settings.ts';
 import type { AssembledReport } from './assemble.ts';
 import { type ManifestEntry, sha256 } from './bundle.ts';
 import type { BuildLease } from './lease.ts';
@@ -94,6 +95,7 @@ export async function announceVersion(
   });
   const tellOwner = row.usageRecordId !== null || row.trigger === 'files_changed';
   if (!tellOwner || !subject.owner.email) return;
+  if (!(await emailWanted(db, row.userId, 'report_ready'))) return;
   const summary = summaryOf(row);
   const attach = pdfBytes <= ATTACH_PDF_MAX_BYTES && row.pdfKey !== null;
   const message = reportReadyMessage({
