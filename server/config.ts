@@ -106,6 +106,11 @@ const Env = z.object({
     .min(0.25)
     .max(24 * 30)
     .default(Math.min(...Object.values(TURNAROUND_HOURS)) / 2),
+  /**
+   * Days past the plan's turnaround a paid request may wait for its report before it is
+   * refunded (or cancelled, when nothing was charged) automatically.
+   */
+  REPORT_DEADLINE_DAYS: z.coerce.number().min(0).max(365).default(7),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(
@@ -184,6 +189,8 @@ export type Config = {
   mfaWaitMs: number;
   /** How long a paid request waits for its data before the admins are emailed. */
   attentionAlertMs: number;
+  /** Days past the turnaround before an undelivered report is refunded (REPORT_DEADLINE_DAYS). */
+  reportDeadlineDays: number;
   /** Stripe's keys; undefined runs the labelled test mode in which nothing is charged. */
   stripe: StripeConfig | undefined;
   /** The app's address as users reach it (PUBLIC_URL), without a trailing slash. */
@@ -370,6 +377,7 @@ export function loadConfig(
     providerLoginIntervalMs: env.PROVIDER_LOGIN_INTERVAL_SECONDS * 1000,
     mfaWaitMs: env.MFA_CODE_WAIT_SECONDS * 1000,
     attentionAlertMs: env.ATTENTION_ALERT_HOURS * 3_600_000,
+    reportDeadlineDays: env.REPORT_DEADLINE_DAYS,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -2,7 +2,7 @@ import { analyzeJob } from './db/jobs.ts';
 import { attentionAlertJob } from './features/attention/jobs.ts';
 import { sessionCleanupJob } from './features/auth/jobs.ts';
 import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
-import { settlePendingUsageJob } from './features/billing/jobs.ts';
+import { refundOverdueJob, settlePendingUsageJob } from './features/billing/jobs.ts';
 import { credentialPurgeJob } from './features/connections/jobs.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
 import { orphanCleanupJob } from './features/objects/jobs.ts';
@@ -23,6 +23,7 @@ export const JOBS = [
   webhookDeliveryJob,
   analyzeJob,
   settlePendingUsageJob,
+  refundOverdueJob,
   mailSendJob,
   buildReportJob,
   recoverBuildsJob,

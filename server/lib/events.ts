@@ -40,7 +40,13 @@ export type DomainEventMap = {
     connectionStatus: ConnectionStatus;
   };
   /** A paid request was refunded or taken off the invoice: the report will not be built. */
-  'report.cancelled': { usageRecordId: number; connectionId: number | null; reason: string };
+  'report.cancelled': {
+    usageRecordId: number;
+    connectionId: number | null;
+    reason: string;
+    /** The owner was already emailed about it (a refund at the deadline): only the notice is added. */
+    ownerEmailed?: boolean;
+  };
   /** A report version was built; the links are signed and expire (never credentials). */
   'report.ready': {
     reportId: number;

@@ -2,7 +2,7 @@ import type { RecordUsageResponse } from '../../../common/billing.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { BillingDeps } from './deps.ts';
-import { findRecord, toUsageRecord, updateRecord } from './records.ts';
+import { findRecord, toUsageRecord, type UsageRow, updateRecord } from './records.ts';
 
 const conflict = (message: string) => new AppError(409, message, 'conflict');
 
@@ -19,6 +19,26 @@ export async function refund(
   const row = await findRecord(deps.db, id);
   if (!row) throw notFound('Usage record not found');
   if (row.status === 'refunded') return { ...toUsageRecord(row), paymentIntentClientSecret: null };
+  const refunded = await refundRow(deps, row, adminId, reason);
+  await deps.events.emit('report.cancelled', {
+    usageRecordId: row.id,
+    connectionId: row.connectionId,
+    reason,
+  });
+  return { ...toUsageRecord(refunded), paymentIntentClientSecret: null };
+}
+
+/**
+ * The refund itself, by an admin (`actorId`) or by the deadline (null): the provider's side
+ * first, keyed by the record, then the record and its audit line through `deps.db`, which may
+ * be the caller's transaction. The caller announces it once that has committed.
+ */
+export async function refundRow(
+  deps: BillingDeps,
+  row: UsageRow,
+  actorId: number | null,
+  reason: string,
+): Promise<UsageRow> {
   let refundId: string | null = null;
   if (row.status === 'billed' && row.plan === 'basic') {
     if (row.stripePaymentIntentId) {
@@ -42,16 +62,11 @@ export async function refund(
     stripeRefundId: refundId,
   });
   await recordAudit(deps.db, {
-    actorId: adminId,
-    action: 'usage.refunded',
+    actorId,
+    action: actorId === null ? 'usage.refunded_overdue' : 'usage.refunded',
     entityType: 'usage_record',
     entityId: String(row.id),
     details: { reason, from: row.status, refundId },
   });
-  await deps.events.emit('report.cancelled', {
-    usageRecordId: row.id,
-    connectionId: row.connectionId,
-    reason,
-  });
-  return { ...toUsageRecord(refunded), paymentIntentClientSecret: null };
+  return refunded;
 }

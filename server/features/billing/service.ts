@@ -12,6 +12,7 @@ import { type Page, pageResult } from '../../lib/cursor.ts';
 import type { UserRow } from '../users/service.ts';
 import { confirmSetup, createSetupIntent, recordTestCard } from './card.ts';
 import type { BillingDeps } from './deps.ts';
+import { type OverdueOptions, refundOverdue } from './overdue.ts';
 import { cancelSubscription, changePlan, summary } from './plan.ts';
 import {
   findOpenRequest,
@@ -97,6 +98,14 @@ export class BillingService {
   /** Requests left pending by a crash or a lost answer: settled with their own key (once). */
   settleStalePending(olderThanMs: number): Promise<number> {
     return settleStalePending(this.deps, olderThanMs);
+  }
+
+  /**
+   * Requests whose report did not come by the plan's turnaround plus the grace: refunded (or
+   * cancelled) once each, and the user emailed. `now` is the clock the deadline is read by.
+   */
+  refundOverdue(options: OverdueOptions): Promise<number> {
+    return refundOverdue(this.deps, options);
   }
 
   // Provider events
