@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_REPORT_DEADLINE_DAYS } from '../common/report-deadline.ts';
 import { TURNAROUND_HOURS } from '../common/turnaround.ts';
 
 /** Every setting the service reads, validated once at start-up. Nothing else reads process.env. */
@@ -110,7 +111,7 @@ const Env = z.object({
    * Days past the plan's turnaround a paid request may wait for its report before it is
    * refunded (or cancelled, when nothing was charged) automatically.
    */
-  REPORT_DEADLINE_DAYS: z.coerce.number().min(0).max(365).default(7),
+  REPORT_DEADLINE_DAYS: z.coerce.number().min(0).max(365).default(DEFAULT_REPORT_DEADLINE_DAYS),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(

@@ -1,5 +1,6 @@
 import { CONTACT_EMAIL } from '@common/constants.ts';
 import { formatCents, PLANS } from '@common/plans.ts';
+import { DEFAULT_REPORT_DEADLINE_DAYS } from '@common/report-deadline.ts';
 import { PRIORITY_TURNAROUND, TURNAROUND_HOURS } from '@common/turnaround.ts';
 
 export type FaqEntry = { question: string; answer: string };
@@ -12,6 +13,10 @@ export const PRICING_FAQ: FaqEntry[] = [
   {
     question: 'How does billing work?',
     answer: `You add a card once; nothing is charged when you add it. On ${basic.name}, each report costs ${formatCents(basic.pricePerReportCents)} and is charged when you request it. On the ${premium.name}, each report costs ${formatCents(premium.pricePerReportCents)} plus ${formatCents(premium.monthlyFeeCents)} a month, and your usage is billed once at the end of the month. There is no setup fee on either plan.`,
+  },
+  {
+    question: 'What if a report is not delivered?',
+    answer: `A ${basic.name} report is charged when you request it, and a ${premium.name} report is added to your monthly bill then. If we cannot deliver it within its turnaround (${TURNAROUND_HOURS.basic} hours on ${basic.name}, ${TURNAROUND_HOURS.premium} hours on the ${premium.name}) plus ${DEFAULT_REPORT_DEADLINE_DAYS} days, usually because the utility account could not be reached, we refund it automatically and email you: the charge goes back to your card, or the report comes off your monthly bill (if that bill was already paid, our team refunds it).`,
   },
   {
     question: 'Which utility providers are supported?',

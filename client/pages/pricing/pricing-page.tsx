@@ -46,8 +46,8 @@ export default function PricingPage() {
         <div className="mx-auto max-w-2xl text-center">
           <h1 className="font-bold text-4xl text-slate-900 tracking-tight">Choose your plan</h1>
           <p className="mt-4 text-lg text-slate-600">
-            Pay per report or subscribe and save. No setup fee, and you are only charged when
-            reports are requested.
+            Pay per report or subscribe and save. No setup fee, you are only charged when reports
+            are requested, and a report we cannot deliver in time is refunded automatically.
           </p>
         </div>
         <div className="mx-auto mt-12 grid max-w-4xl gap-8 md:grid-cols-2">
