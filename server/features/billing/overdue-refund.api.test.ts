@@ -69,8 +69,9 @@ describe('against Stripe', () => {
       status: 'ready',
     });
 
-    expect(await run(env.t, now)).toBeGreaterThanOrEqual(1);
-    // A second run (or a second worker) finds nothing left to do.
+    // Two workers at once, then a later run: the request is refunded by one of them only.
+    const [first, second] = await Promise.all([run(env.t, now), run(env.t, now)]);
+    expect((first ?? 0) + (second ?? 0)).toBeGreaterThanOrEqual(1);
     await run(env.t, now);
 
     const [charge] = chargesOf(late.id);
@@ -94,6 +95,14 @@ describe('against Stripe', () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]?.textBody).toContain('so we refunded the $29.99 you paid');
     expect(emails[0]?.textBody).not.toMatch(/usage record|idempotency|stripe/i);
+    // The dashboard's refund notice is added without a second email.
+    const all = await env.t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, late.email));
+    expect(all.filter((m) => m.kind !== 'overdue_refund').map((m) => m.kind)).not.toContain(
+      'notice_refund_issued',
+    );
 
     const audit = await env.t.database.db
       .select()
@@ -106,6 +115,33 @@ describe('against Stripe', () => {
       );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: null, entityType: 'usage_record' });
+  });
+});
+
+describe('a subscription report against Stripe', () => {
+  const { env, call, customer } = appWithFakeStripe();
+
+  it('takes an overdue report off the coming invoice, once', async () => {
+    const now = new Date();
+    const c = await customer('premium');
+    const email = await emailOf(env.t, c.who.user.id);
+    const res = await call(c.who, 'POST', '/api/record-usage', { connectionId: c.connectionId });
+    expect(res.json().status).toBe('invoiced');
+    const id = res.json().id as number;
+    const itemId = (await statusOf(env.t, id))?.stripeInvoiceItemId;
+    await age(env.t, id, (TURNAROUND_HOURS.premium + GRACE_DAYS * 24 + 1) * HOUR, now);
+
+    await run(env.t, now);
+    await run(env.t, now);
+
+    const deletes = env.fake.requests.filter(
+      (r) => r.method === 'DELETE' && r.path === `/v1/invoiceitems/${itemId}`,
+    );
+    expect(deletes).toHaveLength(1);
+    expect((await statusOf(env.t, id))?.status).toBe('refunded');
+    const emails = await refundEmailsTo(env.t, email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.textBody).toContain('off your next monthly invoice');
   });
 });
 
