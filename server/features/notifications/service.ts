@@ -8,6 +8,9 @@ import {
 } from '../../lib/mail/index.ts';
 import type { ConnectionsService } from '../connections/service.ts';
 
+/** Whether a user wants a kind of notice by email, for a feature that sends its own email of it. */
+export { emailWanted } from './email-settings.ts';
+
 /**
  * The notices that follow what happens to a connection, sent through the one mail path
  * (Mailer): a new submission tells the form's owner, and the customer hears that their details

@@ -5,7 +5,7 @@ import { type Mailer, reportReadyMessage } from '../../lib/mail/index.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { BillingService } from '../billing/service.ts';
 import type { ReportSubject } from '../connections/service.ts';
-import { emailWanted } from '../notifications/email-settings.ts';
+import { emailWanted } from '../notifications/service.ts';
 import type { AssembledReport } from './assemble.ts';
 import { type ManifestEntry, sha256 } from './bundle.ts';
 import type { BuildLease } from './lease.ts';
