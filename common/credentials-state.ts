@@ -29,6 +29,17 @@ export const CREDENTIALS_LABELS = {
 
 export type CredentialsLabel = (typeof CREDENTIALS_LABELS)[CredentialsStateId];
 
+/**
+ * What the connection's owner reads beside a failed or unchecked login, in place of the check's
+ * own message, which is written for admins (host names, error codes, the provider's selectors).
+ */
+export const OWNER_CREDENTIALS_NOTES = {
+  failed:
+    'The utility did not accept the login your client entered. They were asked to enter it again; you can also email them a new link.',
+  unchecked:
+    'We could not check this login automatically yet. We keep trying, and our team checks it by hand if needed.',
+} as const satisfies Partial<Record<CredentialsStateId, string>>;
+
 /** What a connection says about its login; the login itself is never part of it. */
 export type CredentialsFields = {
   hasCredentials: boolean;

@@ -87,6 +87,22 @@ describe("credentials on the owner's dashboard", () => {
     ).toEqual({ label: 'Failed', tone: 'bad', detail: 'Wrong password' });
   });
 
+  it("tells the owner what happens next in plain words, never the check's technical reason", () => {
+    const technical =
+      "The login could not be completed on the provider's page (its host name m.pge.com could not be resolved (ENOTFOUND)). An admin must check the provider's login URL and selectors.";
+    const unchecked = credentialsState({ ...base, verificationMessage: technical }, 'owner');
+    expect(unchecked.label).toBe('Not checked');
+    expect(unchecked.detail).toMatch(/^We could not check this login automatically yet\./);
+    const failed = credentialsState(
+      { ...base, credentialsVerified: false, verificationMessage: technical },
+      'owner',
+    );
+    expect(failed.detail).toMatch(/^The utility did not accept the login your client entered\./);
+    for (const state of [unchecked, failed]) {
+      expect(state.detail).not.toMatch(/ENOTFOUND|selector|host name|admin/i);
+    }
+  });
+
   it('says when the login was purged, before any check result', () => {
     const purged = credentialsState({
       ...base,

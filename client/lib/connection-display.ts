@@ -10,6 +10,7 @@ import {
   type CredentialsLabel,
   type CredentialsStateId,
   credentialsStateOf,
+  OWNER_CREDENTIALS_NOTES,
 } from '@common/credentials-state.ts';
 
 /** A status for people: underscores shown as spaces ("in progress"). */
@@ -57,13 +58,17 @@ export type CredentialsState = {
  */
 export function credentialsState(
   connection: CredentialsFields & Pick<Connection, 'verificationMessage'>,
+  audience: 'admin' | 'owner' = 'admin',
 ): CredentialsState {
   const state = credentialsStateOf(connection);
   const detail =
     state === 'purged' && connection.credentialsPurgedAt
       ? `Deleted on ${formatDate(connection.credentialsPurgedAt)}`
       : state === 'failed' || state === 'unchecked'
-        ? connection.verificationMessage
+        ? // Admins read why the check said so; the owner reads what happens next, in plain words.
+          audience === 'owner'
+          ? OWNER_CREDENTIALS_NOTES[state]
+          : connection.verificationMessage
         : null;
   return { label: CREDENTIALS_LABELS[state], tone: CREDENTIALS_TONES[state], detail };
 }

@@ -50,7 +50,7 @@ export function ConnectionCard({
   /** For a request whose charge waits for the cardholder's bank. */
   onConfirmPayment?: () => void;
 }) {
-  const credentials = credentialsState(connection);
+  const credentials = credentialsState(connection, 'owner');
   const period = formatPeriod(connection.startDate, connection.endDate);
   const titleId = `connection-${connection.id}-title`;
 
