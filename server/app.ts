@@ -21,6 +21,7 @@ import { outboxRoutes } from './features/notifications/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { timelineRoutes } from './features/timeline/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { isConnectionLost } from './lib/connection-errors.ts';
@@ -189,6 +190,7 @@ export async function buildApp({
     reportRoutes,
     userRoutes,
     attentionRoutes,
+    timelineRoutes,
   ]) {
     routes(app, services);
   }

@@ -16,6 +16,7 @@ import { OwnerNotices } from './features/notifications/owner-notices.ts';
 import { NotificationsService } from './features/notifications/service.ts';
 import { ProvidersService } from './features/providers/service.ts';
 import { ReportsService } from './features/reports/service.ts';
+import { TimelineService } from './features/timeline/service.ts';
 import { UsersService } from './features/users/service.ts';
 import { WebhooksService } from './features/webhooks/service.ts';
 import { JOBS } from './jobs.ts';
@@ -72,6 +73,8 @@ export type Services = {
   attention: AttentionService;
   /** The customer's side of the credential check: their page's verdict and the fix links. */
   loginChecks: LoginChecks;
+  /** A connection's history, read from what the other features store. */
+  timeline: TimelineService;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the list holds every payload type.
@@ -168,6 +171,7 @@ export function createServices(options: {
       publicUrl: config.publicUrl,
     }),
     loginChecks: new LoginChecks({ db, config, connections, queue, mailer, log }),
+    timeline: new TimelineService({ db }),
   };
   queue.provide(services);
   wireSubscriptions(services);

@@ -47,6 +47,7 @@ export const EXPECTED: Record<string, [number, number, number, number]> = {
   'GET /api/reports': [401, 403, 403, 200],
   'GET /api/my/reports': [401, 200, 200, 200],
   'GET /api/connections/:id/reports': [401, 200, 404, 200],
+  'GET /api/connections/:id/timeline': [401, 200, 404, 200],
   'GET /api/reports/:id/preview': [401, 404, 404, 404],
   'GET /api/reports/:id/download/:format': [404, 404, 404, 404],
   'GET /api/users': [401, 403, 403, 200],
