@@ -1,6 +1,7 @@
 import type { Connection } from '@common/connections.ts';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/connection-badges.tsx';
+import { ConnectionTimelineSection } from '@/components/connection-timeline.tsx';
 import { canSendFixLink, SendFixLinkButton } from '@/components/send-fix-link-button.tsx';
 import {
   formatCost,
@@ -72,6 +73,7 @@ function ConnectionDetail({ shown }: { shown: Connection }) {
       <RetrievalSection connection={connection} />
       <ConnectionFiles connectionId={connection.id} />
       <IntervalSection connectionId={connection.id} />
+      <ConnectionTimelineSection connectionId={connection.id} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { CircleCheck, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CardHeading } from '@/components/card-heading.tsx';
 import { CredentialsBadge, StatusBadge } from '@/components/connection-badges.tsx';
+import { ConnectionHistory } from '@/components/connection-timeline.tsx';
 import { SendFixLinkButton } from '@/components/send-fix-link-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { credentialsState, formatDate, formatPeriod } from '@/lib/connection-display.ts';
@@ -107,6 +108,7 @@ export function ConnectionCard({
         report={report ?? null}
         paid={filesUnlocked(reportRequest)}
       />
+      <ConnectionHistory connectionId={connection.id} />
       {reportRequest ? (
         <div className="mt-4 flex flex-wrap items-center justify-end gap-2 text-sm">
           {reportRequest.status === 'requires_action' && (
