@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
+import { RetrievalSummary } from '../../../common/connections.ts';
 import { TIMELINE_LIMIT, type TimelineEvent, type TimelineKind } from '../../../common/timeline.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -94,6 +95,18 @@ export class TimelineService {
               ? 'The login was checked: it did not work'
               : 'The login could not be checked automatically; our team will check it',
         detail: connection.verificationMessage,
+        owner: true,
+      });
+    }
+
+    const retrieval = RetrievalSummary.safeParse(connection.retrieval);
+    if (retrieval.success) {
+      const found = retrieval.data;
+      add({
+        at: new Date(found.at),
+        kind: 'file',
+        title: `We looked for data on the utility's website: ${found.bills} ${found.bills === 1 ? 'bill' : 'bills'}${found.intervalExport === 'found' ? ' and a usage export' : ''} found`,
+        detail: found.message,
         owner: true,
       });
     }
@@ -219,7 +232,10 @@ export class TimelineService {
       });
       if (report.status === 'ready') {
         add({
-          at: report.builtAt ?? report.updatedAt,
+          // Never above its own "queued", whatever clock stamped the build.
+          at: new Date(
+            Math.max((report.builtAt ?? report.updatedAt).getTime(), report.createdAt.getTime()),
+          ),
           kind: 'report',
           title: `${name} ready`,
           detail: `report #${report.id} built`,

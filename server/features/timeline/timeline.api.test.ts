@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Timeline, type TimelineEvent } from '../../../common/timeline.ts';
-import { outbox, reports, users } from '../../db/schema.ts';
+import { connections, outbox, reports, users } from '../../db/schema.ts';
 import { attachFile } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
 import { appInTestMode } from '../billing/testing/billing-apps.ts';
@@ -39,6 +39,18 @@ describe('a connection timeline', () => {
       contentType: 'text/csv',
       body: Buffer.from('date,kwh\n2026-06-01,12\n'),
     });
+    // What the last retrieval found, as the browser records it.
+    await db
+      .update(connections)
+      .set({
+        retrieval: {
+          at: new Date().toISOString(),
+          bills: 2,
+          intervalExport: 'not_found',
+          message: 'Found 2 bills on portal.example.com; no usage export link (selector #dl)',
+        },
+      })
+      .where(eq(connections.id, id));
     const paid = await call(owner, 'POST', '/api/record-usage', { connectionId: id });
     expect(paid.statusCode).toBe(200);
     const usageId = paid.json().id as number;
@@ -53,6 +65,8 @@ describe('a connection timeline', () => {
       reason: 'The utility has no data for this account',
     });
     expect(refund.statusCode).toBe(200);
+    // An admin read the login: that stays between admins.
+    expect((await call(admin, 'POST', `/api/connections/${id}/credentials`)).statusCode).toBe(200);
     // An alert to an admin that names the customer is not part of the story.
     await db.insert(outbox).values({
       kind: 'attention_alert',
@@ -77,6 +91,7 @@ describe('a connection timeline', () => {
     expect(at(/^Report version 1 ready$/)).toBeGreaterThan(at(/^Refunded/));
     const detailOf = (title: RegExp) => forAdmin.find((e) => title.test(e.title))?.detail;
     expect(detailOf(/^File added/)).toMatch(/file #\d+, csv/);
+    expect(detailOf(/^We looked for data/)).toContain('portal.example.com');
     expect(detailOf(/^Refunded/)).toMatch(/usage record #\d+/);
     expect(detailOf(/^Submitted/)).toContain('dana@example.com');
     const mails = forAdmin.filter((e) => e.kind === 'email');
@@ -92,15 +107,20 @@ describe('a connection timeline', () => {
 
     const forOwner = await timelineOf(owner, id);
     expect(newestFirst(forOwner)).toBe(true);
-    expect(forOwner.map((e) => [e.at, e.kind])).toEqual(forAdmin.map((e) => [e.at, e.kind]));
+    expect(forAdmin.map((e) => e.title)).toContain('credentials revealed');
+    // The owner's list is the admin's without the admin-only lines, in the same order.
+    expect(forOwner.map((e) => [e.at, e.kind])).toEqual(
+      forAdmin.filter((e) => e.kind !== 'credentials').map((e) => [e.at, e.kind]),
+    );
     for (const event of forOwner) {
       expect(event).not.toHaveProperty('detail');
-      expect(event.title).not.toMatch(/@|#\d|usage record|ops@/);
+      expect(event.title).not.toMatch(/@|#|usage record|portal\.example|selector/);
     }
     expect(forOwner.map((e) => e.title)).toEqual(
       expect.arrayContaining([
         'Submitted by the customer',
         'File added by our team: bill-june.csv',
+        "We looked for data on the utility's website: 2 bills found",
         'Report paid: $29.99 (test mode, nothing charged)',
         'Report version 1 ready',
         'Refunded: $29.99',
