@@ -13,10 +13,9 @@ export function timelineRoutes(app: FastifyInstance, { timeline }: Pick<Services
   api.get(
     '/api/connections/:id/timeline',
     {
-      config: { access: 'user', apiKey: true },
+      // The dashboard's and the admin pages' view: not part of the API keys' documented set.
+      config: { access: 'user' },
       schema: {
-        summary: "A connection's history",
-        description: 'What happened to the connection, newest first.',
         params: IdParams,
         response: { 200: Timeline },
       },
