@@ -13,7 +13,7 @@ function useTimeline(connectionId: number, enabled: boolean) {
 }
 
 /** The events, newest first; `detail` is shown when the server sent one (admins only). */
-export function TimelineList({ events }: { events: TimelineEvent[] }) {
+function TimelineList({ events }: { events: TimelineEvent[] }) {
   if (events.length === 0) return <p className="text-slate-600 text-sm">Nothing yet.</p>;
   return (
     <ol className="grid gap-2">

@@ -46,6 +46,8 @@ import { computeStats } from './stats.ts';
 import { insertSubmission, type SubmissionOutcome } from './submissions.ts';
 
 export type { Viewer } from './access.ts';
+/** A connection's row as the viewer may see it (404 for someone else's), for other features. */
+export { findConnectionRow } from './access.ts';
 
 /** Whether this user paid for a report on this connection (answered by billing). */
 export type PaidAccess = (connectionId: number, userId: number) => Promise<boolean>;

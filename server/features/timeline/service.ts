@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { subjectLine } from '../../lib/mail/layout.ts';
-import { findConnectionRow, type Viewer } from '../connections/access.ts';
+import { findConnectionRow, type Viewer } from '../connections/service.ts';
 
 /**
  * The emails that are about one connection: the outbox keeps no connection id, so a message
