@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './api.ts';
+import type { CredentialsFields } from './credentials-state.ts';
 import { NextCursor } from './pagination.ts';
 
 /** Billing API contract: the card, the plan and the reports bought. Money is integer cents. */
@@ -32,6 +33,11 @@ export type ConfirmSetupBody = z.infer<typeof ConfirmSetupBody>;
 export const TestCardBody = z.object({ plan: PlanId.default('basic') });
 
 export const UsageStatus = z.enum([
+  /**
+   * Asked for before the connection's data could be counted on (its login failed, is not
+   * checked yet, or waits for a code): nothing is charged until the report exists.
+   */
+  'requested',
   /** Created; the charge has not answered yet. */
   'pending',
   /** Paid (pay-per-report) or paid on the month's invoice (subscription). */
@@ -46,6 +52,22 @@ export const UsageStatus = z.enum([
   'refunded',
 ]);
 export type UsageStatus = z.infer<typeof UsageStatus>;
+
+/**
+ * Whether Generate Report on this connection charges when the report is ready rather than at
+ * once: only a connection whose data is complete or whose login the utility accepted is
+ * charged at once; a failed, unchecked or missing login may never yield data, and the user
+ * pays only for a report that exists.
+ */
+export function chargedOnDelivery(
+  connection: { status: string } & Pick<
+    CredentialsFields,
+    'credentialsVerified' | 'credentialsPurgedAt'
+  >,
+): boolean {
+  if (connection.status === 'complete') return false;
+  return connection.credentialsPurgedAt !== null || connection.credentialsVerified !== true;
+}
 
 /** POST /api/record-usage: Generate Report on a connection, paid for at the plan's price. */
 export const RecordUsageBody = z.object({

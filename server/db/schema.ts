@@ -341,7 +341,7 @@ export const usageRecords = pgTable(
       .notNull()
       .default('basic'),
     status: text({
-      enum: ['pending', 'billed', 'invoiced', 'requires_action', 'failed', 'refunded'],
+      enum: ['requested', 'pending', 'billed', 'invoiced', 'requires_action', 'failed', 'refunded'],
     })
       .notNull()
       .default('pending'),
@@ -360,7 +360,7 @@ export const usageRecords = pgTable(
     uniqueIndex('usage_records_open_request_idx')
       .on(t.connectionId)
       .where(
-        sql`${t.fulfilledAt} is null and ${t.status} in ('pending', 'billed', 'invoiced', 'requires_action')`,
+        sql`${t.fulfilledAt} is null and ${t.status} in ('requested', 'pending', 'billed', 'invoiced', 'requires_action')`,
       ),
     index('usage_records_payment_intent_idx').on(t.stripePaymentIntentId),
     check('usage_records_cost_check', sql`${t.costCents} >= 0`),

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { attachFile, createProvider, submission, submitForm } from '../test/connections.ts';
+import {
+  attachFile,
+  createProvider,
+  loginAccepted,
+  submission,
+  submitForm,
+} from '../test/connections.ts';
 import { createApiKey, login, signedIn, signedInPremium } from '../test/factories.ts';
 import { EXPECTED, ROLES, type Role } from './role-matrix.expected.ts';
 
@@ -75,6 +81,7 @@ describe('the role matrix of every route', () => {
     const provider = await createProvider(db);
     const sent = await submitForm(t.app, formUrl, submission(provider.id));
     const connection = sent.json().id as number;
+    await loginAccepted(t.app, connection);
     const file = await attachFile(t.app, admin.cookie, connection, {
       fileName: 'bill.pdf',
       contentType: 'application/pdf',

@@ -39,6 +39,18 @@ export async function submitForm(app: FastifyInstance, formUrl: string, payload:
   return app.inject({ method: 'POST', url: `/api/form/${formUrl}`, payload });
 }
 
+/**
+ * The utility accepted the connection's login, as a check records it: a report bought on it is
+ * charged at once (one whose login is not accepted yet is charged when its report exists).
+ */
+export async function loginAccepted(app: FastifyInstance, connectionId: number) {
+  await app.services.connections.recordVerification(
+    connectionId,
+    { verified: true, message: 'Signed in to the utility website' },
+    { announce: false },
+  );
+}
+
 /** Uploads a body through a signed upload URL, as the browser's upload button does. */
 export async function uploadObject(
   app: FastifyInstance,

@@ -44,15 +44,15 @@ type RawRow = {
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
- * Paid requests still waiting for their report: paid (or being charged), not delivered, and no
- * version of its report ready. At most one request per connection is open (a unique index).
+ * Requests still waiting for their report: paid (or being charged), or to be charged once the
+ * report exists; not delivered, and no version of its report ready. At most one request per connection is open (a unique index).
  */
 const paidWaiting = sql`
   select ur.connection_id, ur.id as usage_record_id, ur.created_at as requested_at,
     case ur.plan when 'premium' then ${TURNAROUND_HOURS.premium}::int
       else ${TURNAROUND_HOURS.basic}::int end as turnaround_hours
   from usage_records ur
-  where ur.fulfilled_at is null and ur.status in ('pending', 'billed', 'invoiced')
+  where ur.fulfilled_at is null and ur.status in ('requested', 'pending', 'billed', 'invoiced')
     and ur.connection_id is not null
     and not exists (select 1 from reports r where r.connection_id = ur.connection_id
       and r.usage_record_id = ur.id and r.status = 'ready')`;

@@ -14,7 +14,7 @@ import {
   UNKNOWN_KEY,
 } from '../../plugins/access.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createProvider, submission, submitForm } from '../../test/connections.ts';
+import { createProvider, loginAccepted, submission, submitForm } from '../../test/connections.ts';
 import { createApiKey, signedIn, signedInPremium } from '../../test/factories.ts';
 import { pollUntil } from '../../test/poll.ts';
 import type { ApiKeyStore } from './api-keys.ts';
@@ -44,6 +44,8 @@ const createKey = (who: Who, name?: string) => createApiKey(t.app, who.cookie, n
 async function connectionOf(who: Who): Promise<number> {
   const res = await submitForm(t.app, who.user.uniqueFormUrl, submission(providerId));
   expect(res.statusCode).toBe(201);
+  // The utility accepted the login: a report on it is charged at once.
+  await loginAccepted(t.app, res.json().id);
   return res.json().id as number;
 }
 

@@ -92,6 +92,7 @@ describe('the settle-pending job', () => {
           costCents: 2999,
           testMode: true,
           createdAt: old,
+          updatedAt: old,
         },
         { userId: owner.user.id, connectionId: fresh, costCents: 2999, testMode: true },
       ])

@@ -41,31 +41,33 @@ afterAll(async () => {
   await fake?.close();
 });
 
-describe('a crash between the charge and its record', () => {
-  it('charges the card once, and the retry after a restart finds that charge', async () => {
-    const admin = await api('POST', '/api/login', {
-      username: 'crash-admin',
-      password: 'crash-admin-password',
-    });
-    const provider = await api(
-      'POST',
-      '/api/providers',
-      { name: 'Crash Utility', state: 'Ohio' },
-      admin.cookie,
-    );
-    expect(provider.status).toBe(201);
-    const user = await api('POST', '/api/register', {
-      username: `crash_${Date.now()}`,
-      password: 'a long enough password',
-    });
-    expect(user.status).toBe(201);
-    const cookie = user.cookie;
-    const intent = await api('POST', '/api/create-setup-intent', { plan: 'basic' }, cookie);
-    const setupIntentId = String(intent.json.clientSecret).split('_secret_')[0] ?? '';
-    fake.succeedSetupIntent(setupIntentId);
-    expect(
-      (await api('POST', '/api/billing/confirm-setup', { setupIntentId }, cookie)).status,
-    ).toBe(200);
+/** The admin, a provider and a user with a card on the basic plan. */
+async function buyer() {
+  const admin = await api('POST', '/api/login', {
+    username: 'crash-admin',
+    password: 'crash-admin-password',
+  });
+  const provider = await api(
+    'POST',
+    '/api/providers',
+    { name: `Crash Utility ${Date.now()}`, state: 'Ohio' },
+    admin.cookie,
+  );
+  expect(provider.status).toBe(201);
+  const user = await api('POST', '/api/register', {
+    username: `crash_${Date.now()}`,
+    password: 'a long enough password',
+  });
+  expect(user.status).toBe(201);
+  const cookie = user.cookie;
+  const intent = await api('POST', '/api/create-setup-intent', { plan: 'basic' }, cookie);
+  const setupIntentId = String(intent.json.clientSecret).split('_secret_')[0] ?? '';
+  fake.succeedSetupIntent(setupIntentId);
+  expect((await api('POST', '/api/billing/confirm-setup', { setupIntentId }, cookie)).status).toBe(
+    200,
+  );
+  /** A connection of the user's, through the public form; its login is not checked. */
+  const connection = async () => {
     const form = await api('POST', `/api/form/${user.json.uniqueFormUrl}`, {
       name: 'Casey Crash',
       email: 'casey@example.com',
@@ -76,26 +78,52 @@ describe('a crash between the charge and its record', () => {
       consent: true,
     });
     expect(form.status).toBe(201);
+    return form.json.id as number;
+  };
+  const complete = async (connectionId: number) => {
+    const res = await api(
+      'PUT',
+      `/api/connections/${connectionId}`,
+      { status: 'complete' },
+      admin.cookie,
+    );
+    expect(res.status).toBe(200);
+  };
+  return { cookie, connection, complete };
+}
 
-    // The charge reaches Stripe; the process dies before it can read the answer.
-    fake.onRequest = async (request) => {
-      if (request.method === 'POST' && request.path === '/v1/payment_intents') {
-        fake.onRequest = undefined;
-        await killApp();
-      }
-      return undefined;
-    };
-    await expect(
-      api('POST', '/api/record-usage', { connectionId: form.json.id }, cookie),
-    ).rejects.toThrow();
+/** The fake kills the app the instant a charge arrives, then makes the charge. */
+function dieOnCharge() {
+  fake.onRequest = async (request) => {
+    if (request.method === 'POST' && request.path === '/v1/payment_intents') {
+      fake.onRequest = undefined;
+      await killApp();
+    }
+    return undefined;
+  };
+}
+
+const chargesOf = (usageRecordId: number) =>
+  fake.paymentIntents().filter((pi) => pi.metadata.usageRecordId === String(usageRecordId));
+
+describe('a crash between the charge and its record', () => {
+  it('charges the card once, and the retry after a restart finds that charge', async () => {
+    const { cookie, connection, complete } = await buyer();
+    const connectionId = await connection();
+    // The data is complete: Generate Report charges at once.
+    await complete(connectionId);
+
+    dieOnCharge();
+    await expect(api('POST', '/api/record-usage', { connectionId }, cookie)).rejects.toThrow();
     // Stripe goes on with the charge the dead process asked for.
     await expect.poll(() => fake.paymentIntents().length).toBe(1);
 
     await startApp();
-    const again = await api('POST', '/api/record-usage', { connectionId: form.json.id }, cookie);
+    const again = await api('POST', '/api/record-usage', { connectionId }, cookie);
     expect(again.status).toBe(200);
     expect(again.json.status).toBe('billed');
     // Stripe answered the same idempotency key with the first charge: one charge in all.
+    expect(chargesOf(again.json.id)).toHaveLength(1);
     expect(fake.paymentIntents()).toHaveLength(1);
     expect(fake.paymentIntents()[0]?.status).toBe('succeeded');
     const usage = await api('GET', '/api/usage', undefined, cookie);
@@ -103,4 +131,33 @@ describe('a crash between the charge and its record', () => {
     expect(usage.json.totalCostCents).toBe(2999);
     expect(fake.unexpected).toEqual([]);
   }, 120_000);
+
+  it('when the charge is made on delivery: once, and the report is delivered after the restart', async () => {
+    const { cookie, connection, complete } = await buyer();
+    const connectionId = await connection();
+    const asked = await api('POST', '/api/record-usage', { connectionId }, cookie);
+    expect(asked.json.status).toBe('requested');
+    const id = asked.json.id as number;
+    expect(chargesOf(id)).toEqual([]);
+
+    // The data arrives, the report is built, and the process dies as its charge reaches Stripe.
+    dieOnCharge();
+    await complete(connectionId);
+    await expect.poll(() => chargesOf(id).length, { timeout: 60_000 }).toBe(1);
+
+    await startApp();
+    // Generate Report again (or the sweep a few minutes later): the same key, the same charge.
+    const again = await api('POST', '/api/record-usage', { connectionId }, cookie);
+    expect(again.json).toMatchObject({ id, status: 'billed' });
+    expect(chargesOf(id)).toHaveLength(1);
+    const delivered = async () => {
+      const mine = await api('GET', '/api/my/reports', undefined, cookie);
+      return (mine.json.reports as Array<{ connectionId: number; status: string }>).some(
+        (r) => r.connectionId === connectionId && r.status === 'ready',
+      );
+    };
+    await expect.poll(delivered, { timeout: 60_000 }).toBe(true);
+    expect(chargesOf(id)).toHaveLength(1);
+    expect(fake.unexpected).toEqual([]);
+  }, 180_000);
 });

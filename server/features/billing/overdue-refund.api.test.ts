@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TURNAROUND_HOURS } from '../../../common/turnaround.ts';
 import { auditLog, outbox, reports, usageRecords, users } from '../../db/schema.ts';
 import type { TestApp } from '../../test/app.ts';
+import { signedIn } from '../../test/factories.ts';
 import { appInTestMode, appWithFakeStripe } from './testing/billing-apps.ts';
 
 // A request whose report did not come by the plan's turnaround plus REPORT_DEADLINE_DAYS is
@@ -171,5 +172,64 @@ describe('in test mode', () => {
     // The user's list says so too.
     const usage = (await call(who, 'GET', '/api/usage')).json();
     expect(usage.totalCostCents).toBe(0);
+  });
+});
+
+describe('a request that waited for its data, against Stripe', () => {
+  const { env, call, addCard, connectionOf } = appWithFakeStripe();
+
+  it('is cancelled once at its deadline, with nothing sent to Stripe', async () => {
+    const now = new Date();
+    const who = await signedIn(env.t.app, env.t.database.db);
+    await addCard(who, 'basic');
+    const email = await emailOf(env.t, who.user.id);
+    const connectionId = await connectionOf(who, { login: 'unchecked' });
+    const asked = (await call(who, 'POST', '/api/record-usage', { connectionId })).json();
+    expect(asked.status).toBe('requested');
+    await age(env.t, asked.id, BASIC_DEADLINE_MS + HOUR, now);
+    const sentBefore = env.fake.requests.length;
+
+    await Promise.all([run(env.t, now), run(env.t, now)]);
+    await run(env.t, now);
+
+    expect(env.fake.requests.length).toBe(sentBefore);
+    expect(await statusOf(env.t, asked.id)).toMatchObject({ status: 'refunded' });
+    const emails = await refundEmailsTo(env.t, email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.subject).toBe("Cancelled: Dana Customer's report");
+    expect(emails[0]?.textBody).toContain('You were not charged the $29.99');
+  });
+});
+
+describe('a refund whose answer is lost, against Stripe', () => {
+  const { env, call, customer, chargesOf } = appWithFakeStripe({ stripeTimeoutMs: 400 });
+
+  it('is sent again under the same key by the next run: one refund in all', async () => {
+    const now = new Date();
+    const c = await customer('basic');
+    const email = await emailOf(env.t, c.who.user.id);
+    const paid = (
+      await call(c.who, 'POST', '/api/record-usage', { connectionId: c.connectionId })
+    ).json();
+    expect(paid.status).toBe('billed');
+    await age(env.t, paid.id, BASIC_DEADLINE_MS + HOUR, now);
+    // Stripe makes the refund; its answer never arrives.
+    env.fake.onRequest = (r) => (r.path === '/v1/refunds' ? 'hang' : undefined);
+
+    await expect(run(env.t, now)).rejects.toThrow();
+    expect((await statusOf(env.t, paid.id))?.status).toBe('billed');
+    expect(await refundEmailsTo(env.t, email)).toEqual([]);
+
+    env.fake.onRequest = undefined;
+    await run(env.t, now);
+
+    const [charge] = chargesOf(paid.id);
+    const sent = env.fake.requests.filter((r) => r.path === '/v1/refunds');
+    expect(new Set(sent.map((r) => r.headers['idempotency-key']))).toEqual(
+      new Set([`refund-usage-record-${paid.id}`]),
+    );
+    expect(env.fake.refunds().filter((r) => r.payment_intent === charge?.id)).toHaveLength(1);
+    expect((await statusOf(env.t, paid.id))?.status).toBe('refunded');
+    expect(await refundEmailsTo(env.t, email)).toHaveLength(1);
   });
 });

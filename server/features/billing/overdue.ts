@@ -33,7 +33,7 @@ function overdueWhere(options: OverdueOptions) {
   const readyReport = sql`not exists (select 1 from ${reports} where ${reports.usageRecordId} = ${usageRecords.id} and ${reports.status} = 'ready')`;
   return and(
     isNull(usageRecords.fulfilledAt),
-    inArray(usageRecords.status, ['pending', 'billed', 'invoiced', 'requires_action']),
+    inArray(usageRecords.status, ['requested', 'pending', 'billed', 'invoiced', 'requires_action']),
     or(ne(usageRecords.plan, 'premium'), ne(usageRecords.status, 'billed')),
     or(
       and(
@@ -63,9 +63,17 @@ export async function refundOverdue(deps: BillingDeps, options: OverdueOptions):
     .where(overdueWhere(options))
     .limit(100);
   let refunded = 0;
+  let failure: unknown;
   for (const { id } of candidates) {
-    if (await refundOne(deps, options, id)) refunded += 1;
+    // One request the provider did not answer for does not hold up the others; the run then
+    // fails, and its retry sends that one's refund again under the same key.
+    try {
+      if (await refundOne(deps, options, id)) refunded += 1;
+    } catch (error) {
+      failure ??= error;
+    }
   }
+  if (failure !== undefined) throw failure;
   return refunded;
 }
 

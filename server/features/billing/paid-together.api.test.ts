@@ -4,7 +4,7 @@ import { RecordUsageBody } from '../../../common/billing.ts';
 import { CustomerSubmission } from '../../../common/forms.ts';
 import { auditLog, connections, usageRecords, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createProvider, submission } from '../../test/connections.ts';
+import { createProvider, loginAccepted, submission } from '../../test/connections.ts';
 import { createUser } from '../../test/factories.ts';
 import type { ConnectionsService } from '../connections/service.ts';
 import { BillingService } from './service.ts';
@@ -41,6 +41,7 @@ describe('a paid request and its connection', () => {
       user.uniqueFormUrl,
       CustomerSubmission.parse(submission(provider.id)),
     );
+    await loginAccepted(t.app, connectionId);
     const billing = new BillingService({
       db: t.database.db,
       payments: services.payments,
@@ -77,5 +78,51 @@ describe('a paid request and its connection', () => {
     expect(retried).toMatchObject({ id: records[0]?.id, status: 'billed' });
     expect(await connectionStatus()).toBe('in_progress');
     expect(await moves()).toHaveLength(1);
+  });
+
+  it('a request charged on delivery is recorded with its move, or neither is', async () => {
+    const { services } = t.app;
+    const provider = await createProvider(t.database.db);
+    const owner = await createUser(t.database.db);
+    await services.billing.recordTestCard(owner, 'basic');
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
+    if (!user) throw new Error('the user vanished');
+    // The login was never checked: the report is charged once it exists.
+    const { id: connectionId } = await services.connections.createFromSubmission(
+      user.uniqueFormUrl,
+      CustomerSubmission.parse(submission(provider.id)),
+    );
+    const billing = new BillingService({
+      db: t.database.db,
+      payments: services.payments,
+      connections: failingAfterTheMove(services.connections),
+      events: services.events,
+    });
+    await expect(
+      billing.recordUsage(user, RecordUsageBody.parse({ connectionId })),
+    ).rejects.toThrow('the database connection was lost');
+    const records = () =>
+      t.database.db.select().from(usageRecords).where(eq(usageRecords.connectionId, connectionId));
+    expect(await records()).toEqual([]);
+    const [before] = await t.database.db
+      .select()
+      .from(connections)
+      .where(eq(connections.id, connectionId));
+    expect(before?.status).toBe('pending');
+
+    const retried = await services.billing.recordUsage(
+      user,
+      RecordUsageBody.parse({ connectionId }),
+    );
+    expect(retried).toMatchObject({
+      status: 'requested',
+      statusMessage: 'Charged when the report is ready',
+    });
+    expect((await records()).map((r) => r.status)).toEqual(['requested']);
+    const [after] = await t.database.db
+      .select()
+      .from(connections)
+      .where(eq(connections.id, connectionId));
+    expect(after?.status).toBe('in_progress');
   });
 });

@@ -8,10 +8,24 @@ import { notFound } from '../../lib/errors.ts';
 export type UsageRow = typeof usageRecords.$inferSelect;
 
 /** A request is open until it failed, was refunded or its report was delivered. */
-const OPEN_STATUSES: UsageStatus[] = ['pending', 'billed', 'invoiced', 'requires_action'];
+const OPEN_STATUSES: UsageStatus[] = [
+  'requested',
+  'pending',
+  'billed',
+  'invoiced',
+  'requires_action',
+];
 /** What the user owes or paid: these count towards the total and unlock downloads. */
 export const PAID_STATUSES: UsageStatus[] = ['billed', 'invoiced'];
+/**
+ * A request a report is built for when its data is complete: paid, or to be charged once the
+ * report exists.
+ */
+export const BUILD_STATUSES: UsageStatus[] = [...PAID_STATUSES, 'requested'];
 
+/** Paid for or to be charged on delivery, and its report not delivered yet. */
+const waitingForReport = () =>
+  and(isNull(usageRecords.fulfilledAt), inArray(usageRecords.status, BUILD_STATUSES));
 /** Paid for (billed or on the invoice), and its report not delivered yet. */
 const paidAndWaitingNow = () =>
   and(isNull(usageRecords.fulfilledAt), inArray(usageRecords.status, PAID_STATUSES));
@@ -53,11 +67,13 @@ export async function findOpenRequest(
   return row;
 }
 
-/** What a new request states; every other column starts at its default (pending). */
+/** What a new request states; every other column starts at its default (pending, unless said). */
 type RequestValues = Pick<
   typeof usageRecords.$inferInsert,
   'userId' | 'connectionId' | 'description' | 'costCents' | 'plan' | 'testMode' | 'reportType'
-> & { connectionId: number };
+> & { connectionId: number } & Partial<
+    Pick<typeof usageRecords.$inferInsert, 'status' | 'statusMessage'>
+  >;
 
 /**
  * A new pending request on the user's own connection, or undefined when one is already open
@@ -163,13 +179,30 @@ export async function paidConnectionsOf(db: Executor, userId: number): Promise<S
   return connectionIdsOf(rows);
 }
 
-/** Records still pending after `olderThan`: a crash or a lost answer between charge and record. */
+/**
+ * Records left pending since before `olderThan`: a crash or a lost answer between charge and
+ * record. Read by when the record last changed, since a request charged on delivery turns
+ * pending long after it was made.
+ */
 export async function stalePending(db: Executor, olderThan: Date): Promise<UsageRow[]> {
   return db
     .select()
     .from(usageRecords)
-    .where(and(eq(usageRecords.status, 'pending'), sql`${usageRecords.createdAt} < ${olderThan}`))
+    .where(and(eq(usageRecords.status, 'pending'), sql`${usageRecords.updatedAt} < ${olderThan}`))
     .limit(100);
+}
+
+/**
+ * A request charged on delivery is taken for its charge: requested -> pending, by one caller
+ * only (the row as it is now, or undefined when it is not requested any more).
+ */
+export async function takeForCharge(db: Executor, id: number): Promise<UsageRow | undefined> {
+  const [row] = await db
+    .update(usageRecords)
+    .set({ status: 'pending', updatedAt: new Date() })
+    .where(and(eq(usageRecords.id, id), eq(usageRecords.status, 'requested')))
+    .returning();
+  return row;
 }
 
 export async function recordsOfConnection(db: Executor, connectionId: number): Promise<UsageRow[]> {
@@ -189,11 +222,12 @@ export async function fulfilRecord(db: Executor, id: number): Promise<void> {
     .where(and(eq(usageRecords.id, id), paidAndWaitingNow()));
 }
 
+/** Which of these connections have a request (paid, or charged on delivery) waiting for its report. */
 export async function paidAndWaiting(db: Executor, connectionIds: number[]): Promise<Set<number>> {
   if (connectionIds.length === 0) return new Set();
   const rows = await db
     .select({ connectionId: usageRecords.connectionId })
     .from(usageRecords)
-    .where(and(inArray(usageRecords.connectionId, connectionIds), paidAndWaitingNow()));
+    .where(and(inArray(usageRecords.connectionId, connectionIds), waitingForReport()));
   return connectionIdsOf(rows);
 }

@@ -53,7 +53,7 @@ export async function refundRow(
     throw conflict(
       'This report was already paid on a monthly invoice: refund it from the Stripe dashboard.',
     );
-  } else if (row.status !== 'pending' && row.status !== 'requires_action') {
+  } else if (!['requested', 'pending', 'requires_action'].includes(row.status)) {
     throw conflict(`A ${row.status} request has nothing to refund`);
   }
   const refunded = await updateRecord(deps.db, row.id, {

@@ -15,11 +15,11 @@ import type { BillingDeps } from './deps.ts';
 import { type OverdueOptions, refundOverdue } from './overdue.ts';
 import { cancelSubscription, changePlan, summary } from './plan.ts';
 import {
+  BUILD_STATUSES,
   findOpenRequest,
   fulfilRecord,
   hasPaidRequest,
   listRecords,
-  PAID_STATUSES,
   paidAndWaiting,
   paidConnectionsOf,
   paidTotalOf,
@@ -28,7 +28,15 @@ import {
 } from './records.ts';
 import { refund } from './refund.ts';
 import { handleEvent } from './stripe-events.ts';
-import { confirmUsage, recordUsage, settleStalePending } from './usage.ts';
+import {
+  chargeForDelivery,
+  confirmUsage,
+  type DeliveryCharge,
+  recordUsage,
+  settleStalePending,
+} from './usage.ts';
+
+export type { DeliveryCharge } from './usage.ts';
 
 /**
  * Whether this user paid for a report on this connection (billed, or on the invoice): what
@@ -140,13 +148,25 @@ export class BillingService {
     return paidConnectionsOf(this.deps.db, userId);
   }
 
-  /** The paid request (billed or on the invoice) still waiting for its report, if any. */
-  async paidRequestWaiting(connectionId: number): Promise<UsageRecord | undefined> {
+  /**
+   * The request still waiting for its report, if any: paid (billed or on the invoice), or to
+   * be charged once the report exists.
+   */
+  async requestWaiting(connectionId: number): Promise<UsageRecord | undefined> {
     const row = await findOpenRequest(this.deps.db, connectionId);
-    return row && PAID_STATUSES.includes(row.status) ? toUsageRecord(row) : undefined;
+    return row && BUILD_STATUSES.includes(row.status) ? toUsageRecord(row) : undefined;
   }
 
-  /** Which of these connections have a paid request waiting for its report. */
+  /**
+   * A report was built for this request: whether it may be delivered. A paid request may; one
+   * charged on delivery is charged now (or put on the invoice), once, and may be if that went
+   * through. Otherwise the answer says why not, for the owner's email.
+   */
+  chargeForDelivery(usageRecordId: number): Promise<DeliveryCharge> {
+    return chargeForDelivery(this.deps, usageRecordId);
+  }
+
+  /** Which of these connections have a request (paid or charged on delivery) waiting for its report. */
   connectionsWaiting(connectionIds: number[]): Promise<Set<number>> {
     return paidAndWaiting(this.deps.db, connectionIds);
   }

@@ -8,8 +8,10 @@ import {
   findOpenRequest,
   findRecord,
   insertRequest,
+  PAID_STATUSES,
   type RecordChange,
   stalePending,
+  takeForCharge,
   toUsageRecord,
   type UsageRow,
   updateRecord,
@@ -47,17 +49,24 @@ export async function recordUsage(
   }
   const plan = user.planType === 'premium' ? PLANS.premium : PLANS.basic;
   // Only the connection's owner may buy, admins included (this is buying, not administering):
-  // the insert answers 404 to anyone else.
+  // anyone else is answered 404 here.
+  const onDelivery = await deps.connections.chargedOnDelivery(body.connectionId, user.id);
+  const values = {
+    userId: user.id,
+    connectionId: body.connectionId,
+    reportType: body.reportType,
+    description: body.description ?? `Utility report for connection #${body.connectionId}`,
+    costCents: plan.pricePerReportCents,
+    plan: plan.id,
+    testMode: isTestMode(deps),
+  };
+  if (onDelivery) {
+    const requested = await requestOnDelivery(deps, values);
+    if (requested) return { ...toUsageRecord(requested), paymentIntentClientSecret: null };
+  }
   const open =
-    (await insertRequest(deps.db, {
-      userId: user.id,
-      connectionId: body.connectionId,
-      reportType: body.reportType,
-      description: body.description ?? `Utility report for connection #${body.connectionId}`,
-      costCents: plan.pricePerReportCents,
-      plan: plan.id,
-      testMode: isTestMode(deps),
-    })) ?? (await findOpenRequest(deps.db, body.connectionId));
+    (onDelivery ? undefined : await insertRequest(deps.db, values)) ??
+    (await findOpenRequest(deps.db, body.connectionId));
   if (!open || open.userId !== user.id) throw notFound('Connection not found');
   const settled = await settle(deps, open, user);
   if (settled.row.status === 'failed') {
@@ -66,11 +75,40 @@ export async function recordUsage(
   return { ...toUsageRecord(settled.row), paymentIntentClientSecret: settled.clientSecret };
 }
 
+/** What the user reads on a request that is charged only once its report exists. */
+export const ON_DELIVERY_MESSAGE = 'Charged when the report is ready';
+
+/**
+ * A request charged on delivery: recorded, and its connection put to work, in one
+ * transaction; nothing goes to the payment provider. Undefined when a request is already open
+ * for the connection (the caller answers that one). Announced like a paid request, so that a
+ * connection that became complete meanwhile has its report built at once.
+ */
+async function requestOnDelivery(
+  deps: BillingDeps,
+  values: Parameters<typeof insertRequest>[1],
+): Promise<UsageRow | undefined> {
+  const done = await deps.db.transaction(async (tx) => {
+    const row = await insertRequest(tx, {
+      ...values,
+      status: 'requested',
+      statusMessage: ON_DELIVERY_MESSAGE,
+    });
+    if (!row) return undefined;
+    return { row, work: await deps.connections.startWork(tx, values.connectionId, row.userId) };
+  });
+  if (!done) return undefined;
+  await announcePaid(deps, done.row, done.work);
+  return done.row;
+}
+
 /** Moves a pending record on: charge (basic) or invoice item (premium), each exactly once. */
 async function settle(
   deps: BillingDeps,
   row: UsageRow,
   user: UserRow,
+  paid: (row: UsageRow, change: RecordChange) => Promise<UsageRow> = (r, change) =>
+    recordPaid(deps, r, change),
 ): Promise<{ row: UsageRow; clientSecret: string | null }> {
   if (row.status !== 'pending') {
     return { row, clientSecret: await clientSecretOf(deps, row) };
@@ -104,7 +142,7 @@ async function settle(
         idempotencyKey: key,
       }),
     );
-    const invoiced = await recordPaid(deps, row, {
+    const invoiced = await paid(row, {
       status: 'invoiced',
       statusMessage: 'On your next monthly invoice',
       stripeInvoiceItemId: item.invoiceItemId,
@@ -122,7 +160,7 @@ async function settle(
     }),
   );
   if (result.status === 'succeeded') {
-    const billed = await recordPaid(deps, row, {
+    const billed = await paid(row, {
       status: 'billed',
       statusMessage: null,
       stripePaymentIntentId: result.paymentIntentId,
@@ -157,16 +195,72 @@ async function recordPaid(deps: BillingDeps, row: UsageRow, change: RecordChange
     updated: await updateRecord(tx, row.id, change),
     work: await deps.connections.startWork(tx, connectionId, row.userId),
   }));
+  await announcePaid(deps, updated, work);
+  return updated;
+}
+
+/** After the commit: the connection's move, then the request, carrying where it left it. */
+async function announcePaid(
+  deps: BillingDeps,
+  row: UsageRow,
+  work: Awaited<ReturnType<BillingDeps['connections']['startWork']>>,
+) {
   await work.announce();
-  if (work.status) {
+  if (work.status && row.connectionId !== null) {
     await deps.events.emit('report.requested', {
-      usageRecordId: updated.id,
-      connectionId,
-      userId: updated.userId,
+      usageRecordId: row.id,
+      connectionId: row.connectionId,
+      userId: row.userId,
       connectionStatus: work.status,
     });
   }
-  return updated;
+}
+
+/**
+ * Whether a built report may go to its owner: `delivered` when its request is paid (or was
+ * charged just now); otherwise why not, for the owner's email. `declined`: the card was
+ * refused (the request failed; a new Generate Report charges again at once). `confirm`: the
+ * bank asks the cardholder (the dashboard offers Confirm payment). `later`: the provider did
+ * not answer, or another run is charging it: the request stays pending and the sweep settles
+ * it with the same key, which puts it through as a paid request (a fresh build, delivered).
+ */
+export type DeliveryCharge =
+  | { outcome: 'delivered' }
+  | { outcome: 'declined' | 'confirm'; message: string; amountCents: number }
+  | { outcome: 'later' | 'closed' };
+
+/** The charge of a request that waited for its report, made once the report exists. */
+export async function chargeForDelivery(
+  deps: BillingDeps,
+  usageRecordId: number,
+): Promise<DeliveryCharge> {
+  const seen = await findRecord(deps.db, usageRecordId);
+  if (!seen) return { outcome: 'closed' };
+  if (PAID_STATUSES.includes(seen.status)) return { outcome: 'delivered' };
+  if (seen.status !== 'requested') return { outcome: 'closed' };
+  const user = await findUserById(deps.db, seen.userId);
+  if (!user?.stripeCustomerId || !user.paymentMethodId) {
+    const message = 'There is no card on file to pay for the report.';
+    await updateRecord(deps.db, seen.id, { status: 'failed', statusMessage: message });
+    return { outcome: 'declined', message, amountCents: seen.costCents };
+  }
+  // Taken by one run only; the record is pending while the provider is asked.
+  const row = await takeForCharge(deps.db, seen.id);
+  if (!row) return { outcome: 'later' };
+  try {
+    // The connection is already being worked on: the change is the record's alone.
+    const settled = await settle(deps, row, user, (r, change) =>
+      updateRecord(deps.db, r.id, change),
+    );
+    const { status, statusMessage } = settled.row;
+    if (PAID_STATUSES.includes(status)) return { outcome: 'delivered' };
+    const message = statusMessage ?? 'Your card was declined.';
+    const outcome = status === 'requires_action' ? 'confirm' : 'declined';
+    return { outcome, message, amountCents: row.costCents };
+  } catch {
+    // Left pending: settled by the sweep with the same idempotency key.
+    return { outcome: 'later' };
+  }
 }
 
 /** After the cardholder confirmed on session (3-D Secure): re-read the PaymentIntent. */

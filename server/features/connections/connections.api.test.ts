@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, ConnectionPage, Stats } from '../../../common/connections.ts';
 import { auditLog, connections } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
+import {
+  createProvider,
+  loginAccepted,
+  submission,
+  submitForm,
+  uploadObject,
+} from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
 import { credentialPurgeJob } from './jobs.ts';
 
@@ -250,6 +256,7 @@ describe('files', () => {
     // The owner downloads once a report on the connection is paid for (test mode here).
     expect((await as(bob.cookie).get(file.fileUrl)).statusCode).toBe(402);
     await as(bob.cookie).post('/api/billing/test-card', { plan: 'basic' });
+    await loginAccepted(t.app, bobConnection);
     const bought = await as(bob.cookie).post('/api/record-usage', { connectionId: bobConnection });
     expect(bought.json().status).toBe('billed');
     const download = await as(bob.cookie).get(file.fileUrl);

@@ -1,3 +1,4 @@
+import { chargedOnDelivery } from '../../../common/billing.ts';
 import type {
   Connection,
   ConnectionPage,
@@ -163,6 +164,20 @@ export class ConnectionsService {
         'payment_required',
       );
     }
+  }
+
+  /**
+   * Whether a report bought now on the owner's connection is charged when it is ready rather
+   * than at once (its data is not complete and its login not accepted): 404 for anyone but the
+   * owner, who alone may buy a report on it.
+   */
+  async chargedOnDelivery(connectionId: number, ownerId: number): Promise<boolean> {
+    const row = await findConnectionRow(this.deps.db, connectionId, { id: ownerId, role: 'user' });
+    return chargedOnDelivery({
+      status: row.status,
+      credentialsVerified: row.credentialsVerified,
+      credentialsPurgedAt: row.credentialsPurgedAt?.toISOString() ?? null,
+    });
   }
 
   /**

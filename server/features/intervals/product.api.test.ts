@@ -7,7 +7,13 @@ import { IntervalSummary } from '../../../common/intervals.ts';
 import { connectionFiles } from '../../db/schema.ts';
 import { appWithAdminAndUser, type SignedIn } from '../../test/api.ts';
 import type { TestApp } from '../../test/app.ts';
-import { attachFile, createProvider, submission, submitForm } from '../../test/connections.ts';
+import {
+  attachFile,
+  createProvider,
+  loginAccepted,
+  submission,
+  submitForm,
+} from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
 import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
 
@@ -31,6 +37,7 @@ afterAll(() => t.close());
 
 async function newConnection() {
   const res = await submitForm(t.app, owner.user.uniqueFormUrl, submission(providerId));
+  await loginAccepted(t.app, res.json().id);
   return res.json().id as number;
 }
 

@@ -2,6 +2,7 @@ import { type ReportFormat, reportFileName } from '../../../common/reports.ts';
 import type { Db } from '../../db/client.ts';
 import type { DomainEvents } from '../../lib/events.ts';
 import { type Mailer, reportReadyMessage } from '../../lib/mail/index.ts';
+import { paymentNeededMessage } from '../../lib/mail/payment-needed-message.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { BillingService } from '../billing/service.ts';
 import type { ReportSubject } from '../connections/service.ts';
@@ -71,9 +72,10 @@ function signedLinks(deps: AnnounceDeps, reportId: number, expiresAt: Date) {
 }
 
 /**
- * Closes the paid request, announces `report.ready`, and emails the owner their links when
- * they asked for the report (paid) or it changed under them (new files); the PDF is attached
- * when small enough.
+ * Has the request charged when it waited for its report, then closes it, announces
+ * `report.ready`, and emails the owner their links when they asked for the report or it
+ * changed under them (new files); the PDF is attached when small enough. A report whose
+ * charge did not go through is not delivered: the owner is told why and what to do.
  */
 export async function announceVersion(
   deps: AnnounceDeps,
@@ -82,7 +84,16 @@ export async function announceVersion(
   pdfBytes: number,
 ): Promise<void> {
   const { billing, events, mailer, config, db } = deps;
-  if (row.usageRecordId !== null) await billing.markFulfilled(row.usageRecordId);
+  if (row.usageRecordId !== null) {
+    const charge = await billing.chargeForDelivery(row.usageRecordId);
+    if (charge.outcome === 'declined' || charge.outcome === 'confirm') {
+      await askForPayment(deps, subject, charge);
+      return;
+    }
+    // Charged by another run or settled later: that one delivers (or a new build does).
+    if (charge.outcome === 'later') return;
+    await billing.markFulfilled(row.usageRecordId);
+  }
   const expiresAt = new Date(Date.now() + config.reportLinkTtlMs);
   const links = signedLinks(deps, row.id, expiresAt);
   await events.emit('report.ready', {
@@ -134,4 +145,26 @@ export async function announceVersion(
         : undefined,
   });
   await updateReport(db, row.id, { emailedAt: new Date() });
+}
+
+/** The charge made on delivery did not go through: the owner learns it, and what to do. */
+async function askForPayment(
+  deps: AnnounceDeps,
+  subject: ReportSubject,
+  charge: { outcome: 'declined' | 'confirm'; message: string; amountCents: number },
+) {
+  if (!subject.owner.email) return;
+  await deps.mailer.queue({
+    kind: 'payment_needed',
+    to: subject.owner.email,
+    ...paymentNeededMessage({
+      username: subject.owner.username,
+      customerName: subject.customerName,
+      providerName: subject.provider.name,
+      amountCents: charge.amountCents,
+      reason: charge.outcome,
+      detail: charge.message,
+      dashboardUrl: `${deps.config.publicUrl}/dashboard`,
+    }),
+  });
 }

@@ -10,7 +10,13 @@ import { ReportCardPage, type ReportVersion, ReportVersionList } from '../../../
 import { outbox, reports, usageRecords, webhookDeliveries } from '../../db/schema.ts';
 import { findChromium } from '../../lib/browser/chromium-path.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createProvider, submission, submitForm, uploadObject } from '../../test/connections.ts';
+import {
+  createProvider,
+  loginAccepted,
+  submission,
+  submitForm,
+  uploadObject,
+} from '../../test/connections.ts';
 import { createUser, login, signedIn } from '../../test/factories.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
@@ -56,6 +62,7 @@ async function paidConnection(overrides: Record<string, unknown> = {}) {
   );
   const form = await submitForm(t.app, user.uniqueFormUrl, submission(providerId, overrides));
   const connectionId = form.json().id as number;
+  await loginAccepted(t.app, connectionId);
   const paid = await call(owner, 'POST', '/api/record-usage', { connectionId });
   expect(paid.json().status).toBe('billed');
   await t.app.services.queue.drain();

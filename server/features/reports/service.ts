@@ -41,9 +41,10 @@ import {
 import { reportCards, toVersion } from './views.ts';
 
 /**
- * Reports: the feature owns `reports`. A paid request on a complete connection, an admin's
- * Build, or new files on a delivered report add a version; a job builds it (HTML, PDF, ZIP),
- * closes the paid request, announces `report.ready` and emails the owner.
+ * Reports: the feature owns `reports`. A request on a complete connection (paid, or charged
+ * once its report exists), an admin's Build, or new files on a delivered report add a
+ * version; a job builds it (HTML, PDF, ZIP), has the request charged if it waited for the
+ * report, closes it, announces `report.ready` and emails the owner.
  */
 export class ReportsService {
   private readonly links: ReportLinks;
@@ -74,9 +75,12 @@ export class ReportsService {
     await this.requestBuild(subject, 'paid', null, usageRecordId);
   }
 
-  /** A connection became complete: a paid request waiting for it gets its report. */
+  /**
+   * A connection became complete: a request waiting for it (paid, or charged on delivery)
+   * gets its report.
+   */
   async onCompleted(connectionId: number): Promise<void> {
-    const waiting = await this.deps.billing.paidRequestWaiting(connectionId);
+    const waiting = await this.deps.billing.requestWaiting(connectionId);
     if (!waiting) return;
     const subject = await this.deps.connections.reportSubject(connectionId);
     if (subject?.status !== 'complete') return;
@@ -87,7 +91,7 @@ export class ReportsService {
   async onFilesChanged(connectionId: number): Promise<void> {
     const subject = await this.deps.connections.reportSubject(connectionId);
     if (subject?.status !== 'complete') return;
-    const waiting = await this.deps.billing.paidRequestWaiting(connectionId);
+    const waiting = await this.deps.billing.requestWaiting(connectionId);
     if (waiting) return this.requestBuild(subject, 'paid', null, waiting.id).then(() => {});
     const built = (await latestOf(this.deps.db, [connectionId])).get(connectionId);
     if (!built) return;
@@ -98,7 +102,7 @@ export class ReportsService {
   async buildNow(connectionId: number, admin: Viewer): Promise<ReportVersion> {
     const subject = await this.deps.connections.reportSubject(connectionId);
     if (!subject) throw notFound('Connection not found');
-    const waiting = await this.deps.billing.paidRequestWaiting(connectionId);
+    const waiting = await this.deps.billing.requestWaiting(connectionId);
     const row = await this.requestBuild(subject, 'admin', admin.id, waiting?.id ?? null);
     return toVersion(row);
   }

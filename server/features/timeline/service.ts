@@ -29,6 +29,7 @@ const CONNECTION_MAIL_KINDS = [
   'login_fix',
   'report_ready',
   'overdue_refund',
+  'payment_needed',
 ];
 
 /** A line before it is cut down for its reader: `owner: false` lines are for admins only. */
@@ -46,6 +47,15 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const statusWords = (status: string) => status.replace('_', ' ');
 const joined = (...parts: Array<string | null | undefined | false>) =>
   parts.filter(Boolean).join(' · ') || null;
+
+/** A report request's line, by where its payment stands. */
+function chargeWords(status: string): string {
+  if (status === 'requested') return 'Report requested, charged when it is ready';
+  if (status === 'failed') return 'Report requested, the payment did not go through';
+  if (status === 'pending' || status === 'requires_action')
+    return 'Report requested, payment under way';
+  return 'Report paid';
+}
 
 const CHECK_WORDS: Record<string, string> = {
   checking: 'The login is being checked',
@@ -255,7 +265,7 @@ export class TimelineService {
       add({
         at: charge.createdAt,
         kind: 'charge',
-        title: `Report paid: ${dollars(charge.costCents)}${charge.testMode ? ' (test mode, nothing charged)' : ''}`,
+        title: `${chargeWords(charge.status)}: ${dollars(charge.costCents)}${charge.testMode ? ' (test mode, nothing charged)' : ''}`,
         detail: joined(
           `usage record #${charge.id}, ${charge.plan} plan, ${statusWords(charge.status)}`,
           charge.stripePaymentIntentId,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportVersionList } from '../../../common/reports.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createProvider, submission, submitForm } from '../../test/connections.ts';
+import { createProvider, loginAccepted, submission, submitForm } from '../../test/connections.ts';
 import { createUser, login, signedIn } from '../../test/factories.ts';
 import { pngLogo } from '../../test/logos.ts';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
@@ -160,6 +160,7 @@ describe('the report’s cover', () => {
       submission(providerId, { name: 'Maria Gonzalez', email: customerEmail() }),
     );
     const connectionId = form.json().id as number;
+    await loginAccepted(t.app, connectionId);
     expect((await call(pro, 'POST', '/api/record-usage', { connectionId })).json().status).toBe(
       'billed',
     );

@@ -34,7 +34,8 @@ function moneyWords({ customerName, amountCents, outcome }: OverdueRefundInput):
 
 /** To the user: a report they paid for did not come by its deadline, and the money went back. */
 export function overdueRefundMessage(input: OverdueRefundInput): MailContent {
-  const subject = subjectLine(`Refunded: ${input.customerName}'s report`);
+  const done = input.outcome === 'not_charged' ? 'Cancelled' : 'Refunded';
+  const subject = subjectLine(`${done}: ${input.customerName}'s report`);
   const money = moneyWords(input);
   const again = `You are welcome to ask for a new report for ${input.customerName} at any time from your dashboard.`;
   const text = textLines([`Hello ${input.username},`, '', money, '', again, '', SIGNATURE]);

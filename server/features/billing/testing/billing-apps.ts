@@ -2,7 +2,12 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { BillingSummary } from '../../../../common/billing.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { createProvider, submission, submitForm } from '../../../test/connections.ts';
+import {
+  createProvider,
+  loginAccepted,
+  submission,
+  submitForm,
+} from '../../../test/connections.ts';
 import { signedIn } from '../../../test/factories.ts';
 import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 
@@ -53,12 +58,19 @@ function billingApp(withStripe: boolean, options: FakeStripeAppOptions = {}) {
     await env.t?.close();
     await env.fake?.close();
   });
-  const call = (who: Who | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     env.t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
-  /** A new connection of this user's, through the public form. */
-  const connectionOf = async (who: Who) =>
-    (await submitForm(env.t.app, who.user.uniqueFormUrl, submission(env.providerId))).json()
-      .id as number;
+  /**
+   * A new connection of this user's, through the public form, whose login the utility accepted
+   * (a report on it is charged at once), or, `login: 'unchecked'`, not checked yet (charged when
+   * its report exists).
+   */
+  const connectionOf = async (who: Who, options: { login?: 'accepted' | 'unchecked' } = {}) => {
+    const form = await submitForm(env.t.app, who.user.uniqueFormUrl, submission(env.providerId));
+    const id = form.json().id as number;
+    if (options.login !== 'unchecked') await loginAccepted(env.t.app, id);
+    return id;
+  };
   return { env, call, connectionOf };
 }
 

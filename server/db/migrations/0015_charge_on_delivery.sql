@@ -1,0 +1,3 @@
+-- A report requested before its data could be counted on (charged when the report exists) is an open request too: one per connection.
+DROP INDEX "usage_records_open_request_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "usage_records_open_request_idx" ON "usage_records" USING btree ("connection_id") WHERE "usage_records"."fulfilled_at" is null and "usage_records"."status" in ('requested', 'pending', 'billed', 'invoiced', 'requires_action');
