@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './api.ts';
 
 /** What a user is told about their connections, in the dashboard and (unless turned off) by email. */
 export const NOTICE_KINDS = [
@@ -48,7 +49,7 @@ export type NoticePage = z.infer<typeof NoticePage>;
 
 /** Marks the caller's notices read: the listed ones, or all of them. */
 export const MarkNoticesRead = z.union([
-  z.object({ ids: z.array(z.number().int().positive()).min(1).max(100) }).strict(),
+  z.object({ ids: z.array(rowId('Invalid notice id')).min(1).max(100) }).strict(),
   z.object({ all: z.literal(true) }).strict(),
 ]);
 export type MarkNoticesRead = z.infer<typeof MarkNoticesRead>;

@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminApi, createProvider, submitFormViaApi } from './connections-helpers.ts';
+import { type Portals, startPortals } from '../server/features/automation/testing/portals.ts';
+import {
+  adminApi,
+  attachFile,
+  createProvider,
+  submitAcceptedLogin,
+  submitFormViaApi,
+} from './connections-helpers.ts';
 import { collectPageErrors, registerViaApi, toasts } from './helpers.ts';
 
 // The e2e server runs without Stripe keys: billing is in its labelled test mode, the payment
@@ -7,12 +14,22 @@ import { collectPageErrors, registerViaApi, toasts } from './helpers.ts';
 
 const TEST_MODE_BANNER = 'Test mode: no card is charged';
 
-/** A customer of `uniqueFormUrl` submits the public form (as the form page would). */
+let portals: Portals;
+test.beforeAll(async () => {
+  portals = await startPortals();
+});
+test.afterAll(async () => {
+  await portals.close();
+});
+
+/**
+ * A customer of `uniqueFormUrl` submits the public form (as the form page would) with a login
+ * the utility (a test portal) accepts: a report on it is charged at once.
+ */
 async function customerSubmits(request: APIRequestContext, uniqueFormUrl: string) {
   const admin = await adminApi();
-  const provider = await createProvider(admin);
+  await submitAcceptedLogin(admin, request, uniqueFormUrl, portals.url('/portal'));
   await admin.dispose();
-  await submitFormViaApi(request, uniqueFormUrl, provider.id);
 }
 
 /** Every request for Stripe's code or API, which test mode must never make. */
@@ -152,4 +169,54 @@ test("Stripe's return address is confirmed once and cleaned from the address bar
   await page.reload();
   await expect(page.getByRole('tabpanel', { name: 'Usage & Billing' })).toBeVisible();
   expect(confirmations).toEqual([JSON.stringify({ setupIntentId: 'seti_1E2e' })]);
+});
+
+test('a login not confirmed yet: nothing is charged until the report exists, then $29.99 once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const errors = collectPageErrors(page);
+  const { user } = await registerViaApi(page.request);
+  const admin = await adminApi();
+  const provider = await createProvider(admin);
+  const { id } = await submitFormViaApi(request, user.uniqueFormUrl, provider.id);
+
+  await addTestCard(page, 'Choose Pay-Per-Report', 'basic');
+
+  const card = page.getByRole('article', { name: 'Dana Lee' });
+  await card.getByRole('button', { name: 'Generate Report' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Generate Report' });
+  await expect(confirm.getByText(/charged to your card when the report is ready/)).toBeVisible();
+  await expect(confirm.getByText(/Nothing is charged now/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Request Report' }).click();
+  await expect(
+    toasts(page).getByText(/Nothing is charged until the report is ready/),
+  ).toBeVisible();
+  await expect(card.getByText('Charged when the report is ready.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Generate Report' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Usage & Billing' }).click();
+  const billing = page.getByRole('tabpanel', { name: 'Usage & Billing' });
+  const row = billing.getByRole('row', { name: /Utility report: Dana Lee/ });
+  await expect(row.getByText('Requested', { exact: true })).toBeVisible();
+  await expect(row).toContainText('Charged when the report is ready');
+  await expect(billing.getByRole('row', { name: /Total/ })).toContainText('$0.00');
+
+  // The data arrives and the admin completes the connection: the report is built, then paid.
+  await attachFile(admin, id, 'interval-data.csv', Buffer.from('date,kwh\n'));
+  const completed = await admin.put(`/api/connections/${id}`, { data: { status: 'complete' } });
+  expect(completed.status(), await completed.text()).toBe(200);
+  await admin.dispose();
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return billing.getByRole('row', { name: /Total/ }).textContent();
+      },
+      { timeout: 60_000 },
+    )
+    .toContain('$29.99');
+  await expect(row.getByText('Billed', { exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
 });

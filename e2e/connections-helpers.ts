@@ -4,6 +4,7 @@ import {
   type Page,
   request as playwrightRequest,
 } from '@playwright/test';
+import { PORTAL_ACCOUNTS } from '../server/features/automation/testing/portals.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from './env.ts';
 import { uniqueUsername } from './helpers.ts';
 
@@ -53,6 +54,39 @@ export async function submitFormViaApi(
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number; status: string };
+}
+
+/**
+ * A provider whose login page is a test portal (`loginUrl`), and a customer's submission with
+ * the portal's good login; waits until the check has signed in, so that a report bought on the
+ * connection is charged at once (one whose login is not confirmed is charged when it is ready).
+ */
+export async function submitAcceptedLogin(
+  admin: APIRequestContext,
+  owner: APIRequestContext,
+  uniqueFormUrl: string,
+  loginUrl: string,
+  overrides: Partial<Submission> = {},
+) {
+  const provider = await createProvider(admin);
+  const saved = await admin.put(`/api/providers/${provider.id}`, {
+    data: { name: provider.name, state: provider.state, loginUrl },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const created = await submitFormViaApi(owner, uniqueFormUrl, provider.id, {
+    ...PORTAL_ACCOUNTS.good,
+    ...overrides,
+  });
+  await expect
+    .poll(
+      async () => {
+        const res = await admin.get(`/api/connections/${created.id}`);
+        return (await res.json()).credentialsVerified;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return { provider, ...created };
 }
 
 /** Uploads `body` as `fileName` and attaches it to a connection, as the admin's edit modal does. */

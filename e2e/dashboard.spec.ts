@@ -164,6 +164,26 @@ test('My Connections shows status, period, usage, cost and downloadable files', 
   expect(testCard.status(), await testCard.text()).toBe(200);
   const paid = await page.request.post('/api/record-usage', { data: { connectionId: id } });
   expect(paid.status(), await paid.text()).toBe(200);
+  // The login was never confirmed: the report is charged once it exists, and the files wait.
+  expect((await paid.json()).status).toBe('requested');
+  await page.reload();
+  await expect(card.getByText('Charged when the report is ready.')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Download interval-data.csv' })).toHaveCount(0);
+
+  // The data is complete: the report is built and charged, and the files are the owner's.
+  const finishing = await adminApi(baseURL);
+  const completed = await finishing.put(`/api/connections/${id}`, { data: { status: 'complete' } });
+  expect(completed.status(), await completed.text()).toBe(200);
+  await finishing.dispose();
+  await expect
+    .poll(
+      async () => {
+        const usage = await (await page.request.get('/api/usage')).json();
+        return usage.usage[0]?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('billed');
   await page.reload();
 
   const download = page.waitForEvent('download');

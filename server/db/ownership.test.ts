@@ -31,6 +31,11 @@ const OWNERS: Record<string, string> = {
   credential_data_keys: 'server/lib/vault-keys.ts',
   login_failures: 'server/features/auth/',
   mfa_challenges: 'server/features/automation/',
+  credential_checks: 'server/features/automation/',
+  credential_fix_links: 'server/features/automation/',
+  attention_alerts: 'server/features/attention/',
+  user_notices: 'server/features/notifications/',
+  notice_settings: 'server/features/notifications/',
 };
 
 /** The schema's tables by the name the code uses for them (`connectionFiles`) and in SQL. */

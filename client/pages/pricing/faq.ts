@@ -16,7 +16,7 @@ export const PRICING_FAQ: FaqEntry[] = [
   },
   {
     question: 'What if a report is not delivered?',
-    answer: `A ${basic.name} report is charged when you request it, and a ${premium.name} report is added to your monthly bill then. If we cannot deliver it within its turnaround (${TURNAROUND_HOURS.basic} hours on ${basic.name}, ${TURNAROUND_HOURS.premium} hours on the ${premium.name}) plus ${DEFAULT_REPORT_DEADLINE_DAYS} days, usually because the utility account could not be reached, we refund it automatically and email you: the charge goes back to your card, or the report comes off your monthly bill (if that bill was already paid, our team refunds it).`,
+    answer: `When your client's utility login has been accepted (or the data is already in), a ${basic.name} report is charged when you request it, and a ${premium.name} report is added to your monthly bill then. When the login was refused or is not confirmed yet, nothing is charged until the report is ready: you pay only for a report we deliver. If we cannot deliver it within its turnaround (${TURNAROUND_HOURS.basic} hours on ${basic.name}, ${TURNAROUND_HOURS.premium} hours on the ${premium.name}) plus ${DEFAULT_REPORT_DEADLINE_DAYS} days, usually because the utility account could not be reached, we refund it automatically and email you: the charge goes back to your card, or the report comes off your monthly bill (if that bill was already paid, our team refunds it).`,
   },
   {
     question: 'Which utility providers are supported?',

@@ -47,7 +47,8 @@ export default function PricingPage() {
           <h1 className="font-bold text-4xl text-slate-900 tracking-tight">Choose your plan</h1>
           <p className="mt-4 text-lg text-slate-600">
             Pay per report or subscribe and save. No setup fee, you are only charged when reports
-            are requested, and a report we cannot deliver in time is refunded automatically.
+            are requested (or, while your client's login is not confirmed, once the report is
+            ready), and a report we cannot deliver in time is refunded automatically.
           </p>
         </div>
         <div className="mx-auto mt-12 grid max-w-4xl gap-8 md:grid-cols-2">

@@ -12,9 +12,15 @@ import { CONNECTIONS_QUERY_KEY } from './use-connections.ts';
 
 const usageKey = (connectionId: number) => [...CONNECTIONS_QUERY_KEY, connectionId, 'usage'];
 
-/** Only a request that was paid or put on an invoice can be refunded. */
+/**
+ * A request that was paid or put on an invoice can be refunded; one still waiting to be
+ * charged when its report exists can be cancelled (nothing goes back: nothing was taken).
+ */
 const refundable = (r: UsageRecord) =>
-  r.status === 'billed' || r.status === 'invoiced' || r.status === 'requires_action';
+  r.status === 'billed' ||
+  r.status === 'invoiced' ||
+  r.status === 'requires_action' ||
+  r.status === 'requested';
 
 /**
  * The reports bought on this connection. When the data cannot be obtained, an admin refunds the
@@ -61,7 +67,7 @@ function RequestRow({ request, connectionId }: { request: UsageRecord; connectio
         </span>
         {refundable(request) && !open ? (
           <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-            Refund
+            {request.status === 'requested' ? 'Cancel request' : 'Refund'}
           </Button>
         ) : null}
       </div>

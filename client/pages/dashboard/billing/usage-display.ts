@@ -31,6 +31,9 @@ export function usageCost(record: Pick<UsageRecord, 'costCents' | 'status'>): {
   const amount = formatUsd(record.costCents);
   if (record.status === 'refunded') return { amount, counted: false, note: 'Refunded' };
   if (record.status === 'failed') return { amount, counted: false, note: 'Not charged' };
+  if (record.status === 'requested') {
+    return { amount, counted: false, note: 'Charged when the report is ready' };
+  }
   return { amount, counted: true, note: null };
 }
 

@@ -111,6 +111,9 @@ export function ConnectionCard({
       <ConnectionHistory connectionId={connection.id} />
       {reportRequest ? (
         <div className="mt-4 flex flex-wrap items-center justify-end gap-2 text-sm">
+          {reportRequest.status === 'requested' && (
+            <span className="text-slate-600">Charged when the report is ready.</span>
+          )}
           {reportRequest.status === 'requires_action' && (
             <>
               <span className="text-amber-800">Your bank asks you to confirm the payment.</span>

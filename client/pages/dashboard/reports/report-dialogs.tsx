@@ -1,10 +1,10 @@
 import type { PlanType } from '@common/api.ts';
-import type { RecordUsageResponse } from '@common/billing.ts';
+import { chargedOnDelivery, type RecordUsageResponse } from '@common/billing.ts';
 import type { Connection } from '@common/connections.ts';
 import { ShieldCheck } from 'lucide-react';
 import { ConfirmFooter, ModalDialog } from '@/components/modal-dialog.tsx';
 import { formatUsd } from '@/lib/format.ts';
-import { reportPrice } from './report-requests.ts';
+import { onDeliveryReason, reportPrice } from './report-requests.ts';
 
 /** States the price of the user's plan before anything is charged. */
 export function ConfirmReportDialog({
@@ -20,7 +20,8 @@ export function ConfirmReportDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const price = reportPrice(planType);
+  const onDelivery = connection !== null && chargedOnDelivery(connection);
+  const price = reportPrice(planType, onDelivery);
   return (
     <ModalDialog
       open={connection !== null}
@@ -38,6 +39,9 @@ export function ConfirmReportDialog({
         <span className="font-bold text-2xl">{price.amount}</span>{' '}
         <span className="text-slate-700">{price.when}.</span>
       </p>
+      {connection && onDelivery && (
+        <p className="text-slate-700 text-sm">{onDeliveryReason(connection)}</p>
+      )}
       <ConfirmFooter
         confirmLabel="Request Report"
         pendingLabel="Requesting..."

@@ -1,9 +1,10 @@
-import type { UsageRecord } from '@common/billing.ts';
+import { chargedOnDelivery, type UsageRecord } from '@common/billing.ts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api.ts';
 import {
   billedPlan,
   filesUnlocked,
+  onDeliveryReason,
   openReportRequests,
   REPORT_FAILED,
   reportDescription,
@@ -83,9 +84,62 @@ describe('reportPrice', () => {
       when: "added to this month's invoice, billed at month end",
     });
   });
+
+  it('says when the report is charged on delivery', () => {
+    expect(reportPrice('basic', true).when).toBe('charged to your card when the report is ready');
+    expect(reportPrice('premium', true).when).toBe(
+      'added to your monthly invoice when the report is ready',
+    );
+  });
+});
+
+describe('onDeliveryReason', () => {
+  const login = {
+    hasCredentials: true,
+    credentialsPurgedAt: null,
+    credentialsVerified: null,
+    verificationMessage: null,
+  };
+  it("names the login's state in plain words, and that nothing is charged now", () => {
+    const refused = onDeliveryReason({ ...login, credentialsVerified: false });
+    expect(refused).toMatch(/^The utility did not accept your client's login/);
+    expect(refused).toContain('Nothing is charged now');
+    expect(refused).toContain('cancelled at no charge');
+    expect(onDeliveryReason(login)).toMatch(/^Your client's login has not been confirmed yet/);
+    expect(onDeliveryReason({ ...login, hasCredentials: false })).toMatch(
+      /without an online login/,
+    );
+  });
+});
+
+describe('chargedOnDelivery', () => {
+  const connection = {
+    status: 'in_progress',
+    credentialsVerified: null,
+    credentialsPurgedAt: null,
+  };
+  it('charges at once only complete data or an accepted login', () => {
+    expect(chargedOnDelivery(connection)).toBe(true);
+    expect(chargedOnDelivery({ ...connection, credentialsVerified: false })).toBe(true);
+    expect(chargedOnDelivery({ ...connection, credentialsVerified: true })).toBe(false);
+    expect(chargedOnDelivery({ ...connection, status: 'complete' })).toBe(false);
+    expect(
+      chargedOnDelivery({
+        ...connection,
+        credentialsVerified: true,
+        credentialsPurgedAt: '2026-01-01T00:00:00.000Z',
+      }),
+    ).toBe(true);
+  });
 });
 
 describe('reportRequestedToast', () => {
+  it('says nothing is charged yet for a report charged on delivery', () => {
+    expect(reportRequestedToast(record({ status: 'requested' })).description).toMatch(
+      /^Nothing is charged until the report is ready \(\$29\.99 then\)\./,
+    );
+  });
+
   it('says what was charged', () => {
     expect(reportRequestedToast(record({ status: 'billed' })).description).toMatch(
       /^\$29\.99 was charged to your card\./,

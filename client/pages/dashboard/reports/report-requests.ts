@@ -1,13 +1,16 @@
 import type { PlanType } from '@common/api.ts';
 import type { PlanId, RecordUsageResponse, UsageRecord, UsageStatus } from '@common/billing.ts';
 import type { Connection } from '@common/connections.ts';
+import { type CredentialsFields, credentialsStateOf } from '@common/credentials-state.ts';
 import { formatCents, PLANS } from '@common/plans.ts';
+import { DEFAULT_REPORT_DEADLINE_DAYS } from '@common/report-deadline.ts';
 import type { ToastInput } from '@/components/ui/use-toast.ts';
 import { ApiError } from '@/lib/api.ts';
 import { formatUsd } from '@/lib/format.ts';
 
 /** Statuses of a paid (or being paid) request: the connection offers no second Generate Report. */
 const OPEN_STATUSES: ReadonlySet<UsageStatus> = new Set([
+  'requested',
   'pending',
   'billed',
   'invoiced',
@@ -35,13 +38,43 @@ export function billedPlan(planType: PlanType): PlanId {
   return planType === 'premium' ? 'premium' : 'basic';
 }
 
-/** What one report costs the user now, for the confirmation dialog. */
-export function reportPrice(planType: PlanType): { amount: string; when: string } {
+/**
+ * What one report costs the user and when it is charged, for the confirmation dialog: at once,
+ * or (`onDelivery`, see chargedOnDelivery) only when the report is ready.
+ */
+export function reportPrice(
+  planType: PlanType,
+  onDelivery = false,
+): { amount: string; when: string } {
   const plan = PLANS[billedPlan(planType)];
   const amount = formatCents(plan.pricePerReportCents);
-  return plan.id === 'premium'
-    ? { amount, when: "added to this month's invoice, billed at month end" }
-    : { amount, when: 'charged to your card now' };
+  if (plan.id === 'premium') {
+    return {
+      amount,
+      when: onDelivery
+        ? 'added to your monthly invoice when the report is ready'
+        : "added to this month's invoice, billed at month end",
+    };
+  }
+  return {
+    amount,
+    when: onDelivery ? 'charged to your card when the report is ready' : 'charged to your card now',
+  };
+}
+
+/**
+ * Why a report on this connection is charged only when it is ready, in the words of its login's
+ * state, and what happens if it never is.
+ */
+export function onDeliveryReason(connection: CredentialsFields): string {
+  const state = credentialsStateOf(connection);
+  const why =
+    state === 'failed'
+      ? "The utility did not accept your client's login, so we cannot be sure to get the data yet."
+      : state === 'none' || state === 'purged'
+        ? 'We gather the data for this connection without an online login, which can take longer.'
+        : "Your client's login has not been confirmed yet, so we cannot be sure to get the data.";
+  return `${why} Nothing is charged now: you pay only once the report is ready, and if it is not ready within ${DEFAULT_REPORT_DEADLINE_DAYS} days after its promised time, the request is cancelled at no charge.`;
 }
 
 /** What record-usage is told about the report, shown in the usage list. */
@@ -58,11 +91,13 @@ export function reportRequestedToast(
 ): ToastInput {
   const amount = formatUsd(record.costCents);
   const charged =
-    record.status === 'invoiced'
-      ? `${amount} was added to this month's invoice.`
-      : record.status === 'pending'
-        ? `Your ${amount} payment is being processed.`
-        : `${amount} was charged to your card.`;
+    record.status === 'requested'
+      ? `Nothing is charged until the report is ready (${amount} then).`
+      : record.status === 'invoiced'
+        ? `${amount} was added to this month's invoice.`
+        : record.status === 'pending'
+          ? `Your ${amount} payment is being processed.`
+          : `${amount} was charged to your card.`;
   const test = record.testMode ? ' Test mode: no card is charged.' : '';
   return {
     title: 'Report requested',
