@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, ConnectionPage, Stats } from '../../../common/connections.ts';
+import { OWNER_CREDENTIALS_NOTES } from '../../../common/credentials-state.ts';
 import { auditLog, connections } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -309,5 +310,58 @@ describe('GET /api/stats', () => {
     expect(stats.filesUploaded).toBe(1);
     // Failed webhook deliveries, counted in webhooks.api.test.ts; none here.
     expect(stats.webhookAlerts).toBe(0);
+  });
+});
+
+describe('what the owner reads about the login and the retrieval', () => {
+  it('plain words for the owner, the technical detail for admins', async () => {
+    const technical =
+      'its host name m.pge.com could not be resolved (ENOTFOUND). An admin must check the provider selectors.';
+    await t.app.services.connections.recordVerification(
+      bobConnection,
+      { verified: false, message: technical },
+      { announce: false },
+    );
+    await t.database.db
+      .update(connections)
+      .set({
+        retrieval: {
+          at: new Date().toISOString(),
+          bills: 2,
+          intervalExport: 'not_found',
+          message: 'No export link matched selector a.green-button; download it by hand.',
+        },
+      })
+      .where(eq(connections.id, bobConnection));
+
+    const ownList = await as(bob.cookie).get('/api/my-connections');
+    const own = (ownList.json() as Connection[]).find((c) => c.id === bobConnection);
+    const ownOne = Connection.parse(
+      (await as(bob.cookie).get(`/api/connections/${bobConnection}`)).json(),
+    );
+    for (const seen of [own, ownOne]) {
+      expect(seen?.verificationMessage).toBe(OWNER_CREDENTIALS_NOTES.failed);
+      expect(seen?.retrieval?.message).toBe(
+        "We found 2 bills on the utility's website; our team gets the usage data another way.",
+      );
+      expect(JSON.stringify(seen)).not.toMatch(/ENOTFOUND|selector|m\.pge\.com/);
+    }
+
+    const adminOne = Connection.parse(
+      (await as(admin.cookie).get(`/api/connections/${bobConnection}`)).json(),
+    );
+    expect(adminOne.verificationMessage).toBe(technical);
+    expect(adminOne.retrieval?.message).toMatch(/selector a\.green-button/);
+
+    // A check that could not judge: the owner reads that we keep trying.
+    await t.app.services.connections.recordVerification(
+      bobConnection,
+      { verified: null, message: 'The login page did not load (net::ERR_CONNECTION_REFUSED).' },
+      { announce: false },
+    );
+    const later = Connection.parse(
+      (await as(bob.cookie).get(`/api/connections/${bobConnection}`)).json(),
+    );
+    expect(later.verificationMessage).toBe(OWNER_CREDENTIALS_NOTES.unchecked);
   });
 });

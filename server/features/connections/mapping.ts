@@ -4,6 +4,7 @@ import type {
   RetrievalSummary,
   Statement,
 } from '../../../common/connections.ts';
+import { credentialsStateOf, OWNER_CREDENTIALS_NOTES } from '../../../common/credentials-state.ts';
 import type { connectionFiles, connections } from '../../db/schema.ts';
 
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -24,6 +25,29 @@ export function toConnectionFile(row: FileRow): ConnectionFile {
     sourcePage: row.sourcePage,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * A connection as its owner reads it. The login check's message and the retrieval's sentence are
+ * written for admins (host names, error codes, the provider's selectors): the owner gets the
+ * plain note for the login's state, and what the retrieval found in plain words.
+ */
+export function forOwner(connection: Connection): Connection {
+  const state = credentialsStateOf(connection);
+  const note = state === 'failed' || state === 'unchecked' ? OWNER_CREDENTIALS_NOTES[state] : null;
+  const { retrieval } = connection;
+  return {
+    ...connection,
+    verificationMessage: note,
+    retrieval: retrieval && { ...retrieval, message: retrievalWords(retrieval) },
+  };
+}
+
+function retrievalWords({ bills, intervalExport }: RetrievalSummary): string {
+  const found = `${bills} ${bills === 1 ? 'bill' : 'bills'}`;
+  return intervalExport === 'found'
+    ? `We found ${found} and the usage data on the utility's website.`
+    : `We found ${found} on the utility's website; our team gets the usage data another way.`;
 }
 
 export function toConnection(

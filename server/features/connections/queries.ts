@@ -6,13 +6,17 @@ import { connectionFiles, connections, providers, users } from '../../db/schema.
 import { keyset, type Page, pageResult } from '../../lib/cursor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findConnectionRow, ownedBy, type Viewer } from './access.ts';
-import { type ConnectionRow, toConnection } from './mapping.ts';
+import { type ConnectionRow, forOwner, toConnection } from './mapping.ts';
 
 /** Past this many matches the admin list reports "1,000+" rather than counting them all. */
 const TOTAL_CAP = 1000;
 
+/** Who reads the connections: admins get the technical wording, owners the plain one. */
+type Audience = 'admin' | 'owner';
+const audienceOf = (viewer: Viewer): Audience => (viewer.role === 'admin' ? 'admin' : 'owner');
+
 /** Loads provider, owner and files for a set of connection rows, in their order. */
-async function hydrate(db: Db, rows: ConnectionRow[]): Promise<Connection[]> {
+async function hydrate(db: Db, rows: ConnectionRow[], audience: Audience): Promise<Connection[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [providerRows, userRows, fileRows] = await Promise.all([
@@ -32,14 +36,15 @@ async function hydrate(db: Db, rows: ConnectionRow[]): Promise<Connection[]> {
   ]);
   const providerById = new Map(providerRows.map((p) => [p.id, p]));
   const userById = new Map(userRows.map((u) => [u.id, u]));
-  return rows.map((row) =>
-    toConnection(
+  return rows.map((row) => {
+    const connection = toConnection(
       row,
       providerById.get(row.providerId) ?? { id: row.providerId, name: 'Unknown', state: '' },
       userById.get(row.userId) ?? { id: row.userId, username: 'Unknown' },
       fileRows.filter((f) => f.connectionId === row.id),
-    ),
-  );
+    );
+    return audience === 'admin' ? connection : forOwner(connection);
+  });
 }
 
 /** The text an admin search looks in: customer, account and (by id) owner and provider. */
@@ -109,7 +114,7 @@ export async function listConnections(db: Db, query: ConnectionQuery): Promise<C
   ]);
   const n = counted[0]?.n ?? 0;
   return {
-    items: await hydrate(db, rows),
+    items: await hydrate(db, rows, 'admin'),
     total: Math.min(n, TOTAL_CAP),
     totalCapped: n > TOTAL_CAP,
     page: query.page,
@@ -128,11 +133,15 @@ export async function latestConnections(db: Db, viewer: Viewer, page: Page) {
     .orderBy(...orderBy)
     .limit(page.limit + 1);
   const { items, nextCursor } = pageResult(rows, page.limit, (row) => row);
-  return { connections: await hydrate(db, items), nextCursor };
+  return { connections: await hydrate(db, items, audienceOf(viewer)), nextCursor };
 }
 
 export async function getConnection(db: Db, id: number, viewer: Viewer): Promise<Connection> {
-  const [connection] = await hydrate(db, [await findConnectionRow(db, id, viewer)]);
+  const [connection] = await hydrate(
+    db,
+    [await findConnectionRow(db, id, viewer)],
+    audienceOf(viewer),
+  );
   if (!connection) throw notFound('Connection not found');
   return connection;
 }
