@@ -76,7 +76,7 @@ export async function recordUsage(
 }
 
 /** What the user reads on a request that is charged only once its report exists. */
-export const ON_DELIVERY_MESSAGE = 'Charged when the report is ready';
+const ON_DELIVERY_MESSAGE = 'Charged when the report is ready';
 
 /**
  * A request charged on delivery: recorded, and its connection put to work, in one
