@@ -33,6 +33,8 @@ export const AttentionItem = z.object({
       requestedAt: z.iso.datetime(),
       dueAt: z.iso.datetime(),
       overdue: z.boolean(),
+      /** Charged only once its report exists: nothing was paid yet. */
+      onDelivery: z.boolean(),
     })
     .nullable(),
 });
@@ -61,7 +63,7 @@ export function formatHours(hours: number): string {
 const HOUR_MS = 3_600_000;
 
 export type AttentionFacts = {
-  paid: { requestedAt: Date; dueAt: Date; turnaroundHours: number } | null;
+  paid: { requestedAt: Date; dueAt: Date; turnaroundHours: number; onDelivery?: boolean } | null;
   loginFailed: boolean;
   codeAwaited: boolean;
   retrieval: { bills: number; intervalExport: 'found' | 'not_found' } | null;
@@ -77,11 +79,14 @@ export function attentionReasons(
     const age = formatHours((now.getTime() - facts.paid.requestedAt.getTime()) / HOUR_MS);
     const left = (facts.paid.dueAt.getTime() - now.getTime()) / HOUR_MS;
     const promise = `the ${facts.paid.turnaroundHours}-hour turnaround`;
+    const asked = facts.paid.onDelivery
+      ? `Requested ${age} ago (charged when the report is ready)`
+      : `Paid ${age} ago`;
     found.push([
       'paid_waiting',
       left <= 0
-        ? `Paid ${age} ago, no report: ${formatHours(-left)} past ${promise}`
-        : `Paid ${age} ago, no report yet: ${formatHours(left)} left of ${promise}`,
+        ? `${asked}, no report: ${formatHours(-left)} past ${promise}`
+        : `${asked}, no report yet: ${formatHours(left)} left of ${promise}`,
     ]);
   }
   if (facts.loginFailed) {

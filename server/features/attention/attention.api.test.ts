@@ -79,8 +79,9 @@ describe('GET /api/admin/attention', () => {
     });
     const overdue = await connection(db, { customerName: 'Overdue Paid', status: 'in_progress' });
     await paidRequest(db, overdue.id, TURNAROUND_HOURS.basic + 6);
+    // Asked for before the login was confirmed: charged only once the report exists.
     const recent = await connection(db, { customerName: 'Recent Paid', status: 'in_progress' });
-    await paidRequest(db, recent.id, 2);
+    await paidRequest(db, recent.id, 2, { status: 'requested' });
 
     // Not listed: a delivered request, a request whose report is ready, a complete connection
     // with a failed check, an expired code request, a retrieval that found everything.
@@ -129,8 +130,10 @@ describe('GET /api/admin/attention', () => {
       paidRequest: { overdue: true },
     });
     expect(by('Recent Paid')?.why).toEqual([
-      `Paid 2 h ago, no report yet: 22 h left of the ${TURNAROUND_HOURS.basic}-hour turnaround`,
+      `Requested 2 h ago (charged when the report is ready), no report yet: 22 h left of the ${TURNAROUND_HOURS.basic}-hour turnaround`,
     ]);
+    expect(by('Recent Paid')?.paidRequest).toMatchObject({ overdue: false, onDelivery: true });
+    expect(by('Overdue Paid')?.paidRequest).toMatchObject({ onDelivery: false });
     expect(by('Refused Login')).toMatchObject({
       connectionId: failed.id,
       reasons: ['login_failed'],

@@ -12,6 +12,8 @@ export type AttentionRow = {
   requestedAt: Date | null;
   dueAt: Date | null;
   turnaroundHours: number | null;
+  /** The request is charged only once its report exists (nothing was paid yet). */
+  onDelivery: boolean;
   overdue: boolean;
   loginFailed: boolean;
   codeAwaited: boolean;
@@ -30,6 +32,7 @@ type RawRow = {
   requested_at: Date | string | null;
   due_at: Date | string | null;
   turnaround_hours: number | null;
+  on_delivery: boolean | null;
   overdue: boolean;
   login_failed: boolean;
   code_awaited: boolean;
@@ -49,6 +52,7 @@ const date = (value: Date | string | null) => (value === null ? null : new Date(
  */
 const paidWaiting = sql`
   select ur.connection_id, ur.id as usage_record_id, ur.created_at as requested_at,
+    ur.status = 'requested' as on_delivery,
     case ur.plan when 'premium' then ${TURNAROUND_HOURS.premium}::int
       else ${TURNAROUND_HOURS.basic}::int end as turnaround_hours
   from usage_records ur
@@ -88,7 +92,7 @@ export async function attentionPage(
     judged as (
       select c.id as connection_id, c.customer_name, p.name as provider_name,
         u.username as owner_username, paid.usage_record_id, paid.requested_at,
-        paid.turnaround_hours,
+        paid.turnaround_hours, paid.on_delivery,
         paid.requested_at + make_interval(hours => paid.turnaround_hours) as due_at,
         (c.status <> 'complete' and c.credentials_verified is false) as login_failed,
         coalesce(c.verified_at, c.updated_at) as verified_at,
@@ -120,7 +124,7 @@ export async function attentionPage(
         or retrieval_incomplete
     )
     select connection_id, customer_name, provider_name, owner_username, usage_record_id,
-      requested_at, due_at, turnaround_hours, overdue, login_failed, code_awaited,
+      requested_at, due_at, turnaround_hours, on_delivery, overdue, login_failed, code_awaited,
       retrieval_incomplete, bills, interval_export, since,
       count(*) over () as total, count(*) filter (where overdue) over () as overdue_total
     from flagged
@@ -142,6 +146,7 @@ export async function attentionPage(
       requestedAt: date(r.requested_at),
       dueAt: date(r.due_at),
       turnaroundHours: r.turnaround_hours,
+      onDelivery: r.on_delivery === true,
       overdue: r.overdue,
       loginFailed: r.login_failed,
       codeAwaited: r.code_awaited,

@@ -31,7 +31,12 @@ type AttentionDeps = {
 function toItem(row: AttentionRow, now: Date): AttentionItem {
   const paid =
     row.usageRecordId !== null && row.requestedAt && row.dueAt && row.turnaroundHours !== null
-      ? { requestedAt: row.requestedAt, dueAt: row.dueAt, turnaroundHours: row.turnaroundHours }
+      ? {
+          requestedAt: row.requestedAt,
+          dueAt: row.dueAt,
+          turnaroundHours: row.turnaroundHours,
+          onDelivery: row.onDelivery,
+        }
       : null;
   const { reasons, why } = attentionReasons(
     {
@@ -60,6 +65,7 @@ function toItem(row: AttentionRow, now: Date): AttentionItem {
             requestedAt: paid.requestedAt.toISOString(),
             dueAt: paid.dueAt.toISOString(),
             overdue: row.overdue,
+            onDelivery: row.onDelivery,
           }
         : null,
   };

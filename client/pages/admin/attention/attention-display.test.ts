@@ -6,6 +6,7 @@ const paid = (overdue: boolean) => ({
   requestedAt: '2030-01-01T00:00:00.000Z',
   dueAt: '2030-01-02T00:00:00.000Z',
   overdue,
+  onDelivery: false,
 });
 
 describe('the Needs attention rows', () => {
@@ -15,6 +16,10 @@ describe('the Needs attention rows', () => {
     );
     expect(attentionBadge({ reasons: ['paid_waiting'], paidRequest: paid(false) }).label).toBe(
       'Paid',
+    );
+    const requested = { ...paid(false), onDelivery: true };
+    expect(attentionBadge({ reasons: ['paid_waiting'], paidRequest: requested }).label).toBe(
+      'Requested',
     );
     expect(attentionBadge({ reasons: ['code_awaited'], paidRequest: null }).label).toBe('Customer');
     expect(attentionBadge({ reasons: ['login_failed'], paidRequest: null }).label).toBe('To do');

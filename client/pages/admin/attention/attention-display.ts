@@ -7,7 +7,10 @@ export function attentionBadge(item: Pick<AttentionItem, 'reasons' | 'paidReques
   className: string;
 } {
   if (item.paidRequest?.overdue) return { label: 'Overdue', className: 'bg-red-100 text-red-800' };
-  if (item.paidRequest) return { label: 'Paid', className: 'bg-amber-100 text-amber-800' };
+  if (item.paidRequest) {
+    const label = item.paidRequest.onDelivery ? 'Requested' : 'Paid';
+    return { label, className: 'bg-amber-100 text-amber-800' };
+  }
   const first: AttentionReason | undefined = item.reasons[0];
   if (first === 'code_awaited') {
     return { label: 'Customer', className: 'bg-blue-50 text-blue-800' };

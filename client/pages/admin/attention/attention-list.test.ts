@@ -31,6 +31,7 @@ describe('the Needs attention list', () => {
             requestedAt: '2030-01-01T00:00:00.000Z',
             dueAt: '2030-01-02T00:00:00.000Z',
             overdue: true,
+            onDelivery: false,
           },
         }),
         item({}),
