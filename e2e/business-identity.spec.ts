@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { adminApi, attachFile, createProvider, submitFormViaApi } from './connections-helpers.ts';
 import { collectPageErrors, registerViaApi, toasts } from './helpers.ts';
+import { waitForMail } from './mail.ts';
 import { solidPng } from './png.ts';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-test('a user names their business and adds a logo in Account & API; their customer form shows both', async ({
+test('a user names their business and adds a logo in Account & API; their customer form, emails and report show them', async ({
   page,
   browser,
 }) => {
@@ -51,4 +53,42 @@ test('a user names their business and adds a logo in Account & API; their custom
   await expect(form.getByText(username)).toHaveCount(0);
   expect(errors).toEqual([]);
   await visitor.close();
+
+  // The customer's email comes from the business, and a reply reaches it.
+  const customerEmail = `${username}-client@example.com`;
+  const admin = await adminApi();
+  const provider = await createProvider(admin);
+  const { id } = await submitFormViaApi(page.request, user.uniqueFormUrl, provider.id, {
+    name: 'Maria Gonzalez',
+    email: customerEmail,
+  });
+  const received = await waitForMail((m) => m.to === customerEmail);
+  expect(received.from).toMatch(/^"?Sunrise Solar via Utility Reports"? </);
+  expect(received.replyTo).toContain('office@sunrise.example');
+  expect(received.text).not.toContain(username);
+
+  // The report's cover names the business and its customer.
+  await page.request.post('/api/billing/test-card', { data: { plan: 'basic' } });
+  await page.request.post('/api/record-usage', { data: { connectionId: id } });
+  await attachFile(admin, id, 'interval-data.csv', Buffer.from('date,kwh\n'));
+  const completed = await admin.put(`/api/connections/${id}`, { data: { status: 'complete' } });
+  expect(completed.status(), await completed.text()).toBe(200);
+  await admin.dispose();
+  let reportId: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mine = await (await page.request.get('/api/my/reports')).json();
+        reportId = mine.reports.find(
+          (r: { connectionId: number; status: string }) =>
+            r.connectionId === id && r.status === 'ready',
+        )?.id;
+        return reportId !== undefined;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  const html = await page.request.get(`/api/reports/${reportId}/download/html`);
+  expect(html.status()).toBe(200);
+  expect(await html.text()).toContain('Prepared by Sunrise Solar for Maria Gonzalez');
 });

@@ -18,7 +18,14 @@ export default async function globalSetup() {
       const file = path.join(E2E_MAIL_DIR, `${String(count).padStart(6, '0')}.json`);
       writeFileSync(
         file,
-        JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
+        JSON.stringify({
+          to: mail.to,
+          from: mail.parsed.from?.text ?? '',
+          replyTo: mail.parsed.replyTo?.text ?? '',
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        }),
       );
     },
   });

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { E2E_MAIL_DIR } from './env.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `from` and `replyTo` are the headers as written ("Name" <address>), '' when absent. */
+export type Mail = {
+  to: string;
+  from: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+};
 
 /** The first message the run's SMTP peer received that matches, waiting up to `timeoutMs`. */
 export async function waitForMail(
