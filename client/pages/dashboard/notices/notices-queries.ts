@@ -1,12 +1,19 @@
 import type { MarkNoticesRead, NoticePage, NotificationSettings } from '@common/notices.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api.ts';
 
-/** GET /api/user/notices: the first page, newest first, with the unread count. */
+/** GET /api/user/notices: a page of them, newest first, with the unread count. */
 const NOTICES_QUERY_KEY = ['/api/user/notices'] as const;
 
-export function useNotices() {
-  return useQuery<NoticePage>({ queryKey: NOTICES_QUERY_KEY, refetchInterval: 60_000 });
+export const noticesQueryKey = (page: number) => [...NOTICES_QUERY_KEY, page] as const;
+
+export function useNotices(page: number) {
+  return useQuery<NoticePage>({
+    queryKey: noticesQueryKey(page),
+    queryFn: () => apiRequest<NoticePage>('GET', `/api/user/notices?page=${page}`),
+    refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** POST /api/user/notices/read: the list is read again to show what changed. */

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { noticesQueryKey } from './notices-queries.ts';
 import { NoticesSection } from './notices-section.tsx';
 
 function render(page: NoticePage) {
@@ -10,7 +11,7 @@ function render(page: NoticePage) {
   const client = new QueryClient({
     defaultOptions: { queries: { queryFn: () => new Promise(() => {}), staleTime: Infinity } },
   });
-  client.setQueryData(['/api/user/notices'], page);
+  client.setQueryData(noticesQueryKey(1), page);
   return renderToStaticMarkup(
     createElement(QueryClientProvider, { client }, createElement(NoticesSection)),
   );
@@ -40,6 +41,16 @@ describe('the Notices section', () => {
     expect(markup).toContain('PG&amp;E did not accept');
     expect(markup).toContain('Mark all as read');
     expect(markup.indexOf('login 2')).toBeLessThan(markup.indexOf('login 1'));
+    // One page holds them all: no pages to go through.
+    expect(markup).not.toContain('aria-label="Pagination"');
+  });
+
+  it('pages through more notices than a page holds', () => {
+    const notices = Array.from({ length: 20 }, (_, i) => notice(45 - i, true));
+    const markup = render({ notices, total: 45, unread: 0, page: 1, pageSize: 20 });
+    expect(markup).toContain('aria-label="Pagination"');
+    expect(markup).toContain('Showing 1 to 20 of 45');
+    expect(markup).toContain('Next');
   });
 
   it('says so when there is nothing', () => {

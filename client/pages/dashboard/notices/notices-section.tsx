@@ -1,6 +1,8 @@
 import type { Notice } from '@common/notices.ts';
 import { Bell } from 'lucide-react';
+import { useState } from 'react';
 import { BusyButton } from '@/components/busy-button.tsx';
+import { Pagination } from '@/components/list/pagination.tsx';
 import { QueryView } from '@/components/query-states.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { CardContent } from '@/components/ui/card.tsx';
@@ -32,7 +34,8 @@ function NoticeRow({ notice }: { notice: Notice }) {
 
 /** What happened to the user's connections lately, the unread ones marked, newest first. */
 export function NoticesSection() {
-  const notices = useNotices();
+  const [pageNumber, setPageNumber] = useState(1);
+  const notices = useNotices(pageNumber);
   const markRead = useMarkNoticesRead();
   const unread = notices.data?.unread ?? 0;
   return (
@@ -58,6 +61,12 @@ export function NoticesSection() {
                     <NoticeRow key={notice.id} notice={notice} />
                   ))}
                 </ul>
+                {page.total > page.pageSize && (
+                  <Pagination
+                    data={{ ...page, items: page.notices, totalCapped: false }}
+                    onPage={setPageNumber}
+                  />
+                )}
                 {page.unread > 0 && (
                   <div>
                     <BusyButton
