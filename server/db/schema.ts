@@ -494,6 +494,11 @@ export const outbox = pgTable(
     onBehalfOf: text(),
     /** Where replies go (the business's own address), when not to our From address. */
     replyTo: text(),
+    /**
+     * The connection a message is about (its customer's or its owner's email), for the
+     * connection's history; null for messages about no one connection (admins' alerts).
+     */
+    connectionId: integer(),
     /** Objects to attach, read from the object store when the message is sent. */
     attachments:
       jsonb().$type<Array<{ fileName: string; objectKey: string; contentType: string }>>(),
@@ -507,7 +512,10 @@ export const outbox = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('outbox_status_created_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('outbox_status_created_idx').on(t.status, t.createdAt),
+    index('outbox_connection_id_idx').on(t.connectionId),
+  ],
 );
 
 /** Binary column; PGlite hands back a Uint8Array and node-postgres a Buffer: both become Buffer. */

@@ -47,6 +47,7 @@ export function askCustomer(
         await mailer.queue({
           kind: 'code_request',
           to: subject.customerEmail,
+          connectionId,
           ...codeRequestMessage({
             customerName: subject.customerName,
             providerName: subject.provider.name,

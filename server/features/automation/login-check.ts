@@ -208,6 +208,7 @@ export class LoginChecks {
     await this.deps.mailer.queue({
       kind: 'login_fix',
       to: subject.customerEmail,
+      connectionId,
       ...fixLinkMessage({
         customerName: subject.customerName,
         providerName: subject.provider.name,

@@ -99,6 +99,7 @@ async function refundOne(deps: BillingDeps, options: OverdueOptions, id: number)
     const { send } = await options.mailer.queueInTransaction(db, {
       kind: 'overdue_refund',
       to: email,
+      connectionId: row.connectionId,
       ...overdueRefundMessage({
         username: subject.owner.username,
         customerName: subject.customerName,

@@ -83,6 +83,7 @@ export class OwnerNotices {
         await mailer.queue({
           kind: `notice_${kind}`,
           to: email,
+          connectionId,
           ...ownerNoticeMessage({
             ...facts,
             username: subject.owner.username,

@@ -40,6 +40,7 @@ export class NotificationsService {
       notices.push({
         kind: 'new_submission',
         to: subject.owner.email,
+        connectionId,
         ...newSubmissionMessage({
           username: subject.owner.username,
           customerName: subject.customerName,
@@ -53,6 +54,7 @@ export class NotificationsService {
     notices.push({
       kind: 'submission_received',
       to: subject.customerEmail,
+      connectionId,
       ...submissionReceivedMessage({
         customerName: subject.customerName,
         requester: subject.owner,

@@ -132,6 +132,7 @@ export async function announceVersion(
   await mailer.queue({
     kind: 'report_ready',
     to: subject.owner.email,
+    connectionId: row.connectionId,
     ...message,
     attachments:
       attach && row.pdfKey
@@ -157,6 +158,7 @@ async function askForPayment(
   await deps.mailer.queue({
     kind: 'payment_needed',
     to: subject.owner.email,
+    connectionId: subject.id,
     ...paymentNeededMessage({
       username: subject.owner.username,
       customerName: subject.customerName,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import { RetrievalSummary } from '../../../common/connections.ts';
 import { TIMELINE_LIMIT, type TimelineEvent, type TimelineKind } from '../../../common/timeline.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,10 +17,10 @@ import { subjectLine } from '../../lib/mail/layout.ts';
 import { findConnectionRow, type Viewer } from '../connections/service.ts';
 
 /**
- * The emails that are about one connection: the outbox keeps no connection id, so a message
- * counts when it is one of these kinds, went to the connection's customer or owner after the
- * submission, and names the customer (an owner with two connections for the same customer
- * sees each of these messages on both). Admins' own alerts are never among them.
+ * The emails that are about one connection: those the outbox records with its id, and, for
+ * messages written before the outbox kept one, those of these kinds that went to the
+ * connection's customer or owner after the submission and name the customer. Admins' own
+ * alerts are never among them.
  */
 const CONNECTION_MAIL_KINDS = [
   'new_submission',
@@ -319,20 +319,26 @@ export class TimelineService {
       .select()
       .from(outbox)
       .where(
-        and(
-          inArray(outbox.kind, CONNECTION_MAIL_KINDS),
-          or(...recipients.map((to) => eq(outbox.toAddress, to))),
-          gte(outbox.createdAt, connection.createdAt),
+        or(
+          eq(outbox.connectionId, id),
+          and(
+            isNull(outbox.connectionId),
+            inArray(outbox.kind, CONNECTION_MAIL_KINDS),
+            or(...recipients.map((to) => eq(outbox.toAddress, to))),
+            gte(outbox.createdAt, connection.createdAt),
+          ),
         ),
       )
       .orderBy(desc(outbox.createdAt))
       .limit(TIMELINE_LIMIT);
     for (const mail of mails) {
-      if (!mail.textBody.includes(connection.customerName)) continue;
       const toCustomer = mail.toAddress === connection.customerEmail;
-      // The same customer may have filled in another user's form: a message to them counts
-      // only when it was sent for this owner's business.
-      if (toCustomer && mail.onBehalfOf !== senderName) continue;
+      if (mail.connectionId === null) {
+        if (!mail.textBody.includes(connection.customerName)) continue;
+        // The same customer may have filled in another user's form: a message to them counts
+        // only when it was sent for this owner's business.
+        if (toCustomer && mail.onBehalfOf !== senderName) continue;
+      }
       add({
         at: mail.createdAt,
         kind: 'email',

@@ -140,4 +140,21 @@ describe('a connection timeline', () => {
     expect((await call(admin, 'GET', '/api/connections/999999/timeline')).statusCode).toBe(404);
     expect((await call(null, 'GET', `/api/connections/${id}/timeline`)).statusCode).toBe(401);
   });
+
+  it('names the emails of each connection only, for two connections of the same customer', async () => {
+    const db = env.t.database.db;
+    const owner = await withCard('basic');
+    await db.update(users).set({ email: 'twice@example.com' }).where(eq(users.id, owner.user.id));
+    const first = await connectionOf(owner);
+    await env.t.app.services.queue.drain();
+    const second = await connectionOf(owner);
+    await env.t.app.services.queue.drain();
+    const emails = async (id: number) =>
+      (await timelineOf(owner, id)).filter((e) => e.kind === 'email').map((e) => e.title);
+    // Each submission told the owner and the customer once, each about its own connection.
+    expect(await emails(first)).toHaveLength(2);
+    expect(await emails(second)).toHaveLength(2);
+    const stored = await db.select().from(outbox).where(eq(outbox.toAddress, 'twice@example.com'));
+    expect(stored.map((m) => m.connectionId).sort()).toEqual([first, second].sort());
+  });
 });

@@ -24,6 +24,8 @@ export type NewMessage = {
   onBehalfOf?: string | null;
   /** Where the recipient's reply goes, when not to our From address. */
   replyTo?: string | null;
+  /** The connection the message is about, for that connection's history. */
+  connectionId?: number | null;
 };
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
@@ -38,6 +40,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<number
       attachments: message.attachments?.length ? message.attachments : null,
       onBehalfOf: message.onBehalfOf ?? null,
       replyTo: message.replyTo ?? null,
+      connectionId: message.connectionId ?? null,
     })
     .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned no row');
