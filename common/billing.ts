@@ -113,6 +113,16 @@ export const UsageResponse = z.object({
 });
 export type UsageResponse = z.infer<typeof UsageResponse>;
 
+/**
+ * GET /api/billing/terms (public): what this installation promises about undelivered reports,
+ * for the pricing page and the Generate Report dialog.
+ */
+export const BillingTerms = z.object({
+  /** Days past a plan's turnaround before an undelivered request is refunded or cancelled. */
+  reportDeadlineDays: z.number(),
+});
+export type BillingTerms = z.infer<typeof BillingTerms>;
+
 /** GET /api/billing */
 export const BillingSummary = z.object({
   plan: z.enum(['free', 'basic', 'premium']),

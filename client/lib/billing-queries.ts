@@ -1,5 +1,6 @@
-import type { ConfirmSetupBody } from '@common/billing.ts';
-import { type QueryClient, useMutation } from '@tanstack/react-query';
+import type { BillingTerms, ConfirmSetupBody } from '@common/billing.ts';
+import { DEFAULT_REPORT_DEADLINE_DAYS } from '@common/report-deadline.ts';
+import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 import { USER_QUERY_KEY } from './auth.tsx';
 
@@ -9,6 +10,15 @@ export const USAGE_QUERY_KEY = ['/api/usage'] as const;
 export const BILLING_QUERY_KEY = ['/api/billing'] as const;
 /** GET /api/my-connections: a report request changes what a connection offers. */
 export const MY_CONNECTIONS_QUERY_KEY = ['/api/my-connections'] as const;
+
+/**
+ * GET /api/billing/terms: the days an undelivered report may wait past its turnaround before it
+ * is refunded, as this server is set; the usual figure until the answer comes.
+ */
+export function useReportDeadlineDays(): number {
+  const terms = useQuery<BillingTerms>({ queryKey: ['/api/billing/terms'], staleTime: Infinity });
+  return terms.data?.reportDeadlineDays ?? DEFAULT_REPORT_DEADLINE_DAYS;
+}
 
 /** GET /api/my/reports: a paid request leads to a report on the connection. */
 export const MY_REPORTS_QUERY_KEY = ['/api/my/reports'] as const;

@@ -40,6 +40,7 @@ export const EXPECTED: Record<string, [number, number, number, number]> = {
   'GET /api/my/webhooks/:id/deliveries': [401, 200, 404, 403],
   'GET /api/usage': [401, 200, 200, 200],
   'GET /api/billing': [401, 200, 200, 200],
+  'GET /api/billing/terms': [200, 200, 200, 200],
   'GET /api/connections/:id/usage': [401, 403, 403, 200],
   'GET /api/admin/outbox': [401, 403, 403, 200],
   'GET /api/admin/attention': [401, 403, 403, 200],

@@ -1,6 +1,5 @@
 import { CONTACT_EMAIL } from '@common/constants.ts';
 import { formatCents, PLANS } from '@common/plans.ts';
-import { DEFAULT_REPORT_DEADLINE_DAYS } from '@common/report-deadline.ts';
 import { PRIORITY_TURNAROUND, TURNAROUND_HOURS } from '@common/turnaround.ts';
 
 export type FaqEntry = { question: string; answer: string };
@@ -8,15 +7,19 @@ export type FaqEntry = { question: string; answer: string };
 const basic = PLANS.basic;
 const premium = PLANS.premium;
 
-/** The pricing page's questions: billing, supported providers, security and cancelling. */
-export const PRICING_FAQ: FaqEntry[] = [
+/**
+ * The pricing page's questions: billing, supported providers, security and cancelling.
+ * `deadlineDays` is how long past its turnaround an undelivered report may wait before it is
+ * refunded, as the server is set.
+ */
+export const pricingFaq = (deadlineDays: number): FaqEntry[] => [
   {
     question: 'How does billing work?',
     answer: `You add a card once; nothing is charged when you add it. On ${basic.name}, each report costs ${formatCents(basic.pricePerReportCents)} and is charged when you request it. On the ${premium.name}, each report costs ${formatCents(premium.pricePerReportCents)} plus ${formatCents(premium.monthlyFeeCents)} a month, and your usage is billed once at the end of the month. There is no setup fee on either plan.`,
   },
   {
     question: 'What if a report is not delivered?',
-    answer: `When your client's utility login has been accepted (or the data is already in), a ${basic.name} report is charged when you request it, and a ${premium.name} report is added to your monthly bill then. When the login was refused or is not confirmed yet, nothing is charged until the report is ready: you pay only for a report we deliver. If we cannot deliver it within its turnaround (${TURNAROUND_HOURS.basic} hours on ${basic.name}, ${TURNAROUND_HOURS.premium} hours on the ${premium.name}) plus ${DEFAULT_REPORT_DEADLINE_DAYS} days, usually because the utility account could not be reached, we refund it automatically and email you: the charge goes back to your card, or the report comes off your monthly bill (if that bill was already paid, our team refunds it).`,
+    answer: `When your client's utility login has been accepted (or the data is already in), a ${basic.name} report is charged when you request it, and a ${premium.name} report is added to your monthly bill then. When the login was refused or is not confirmed yet, nothing is charged until the report is ready: you pay only for a report we deliver. If we cannot deliver it within its turnaround (${TURNAROUND_HOURS.basic} hours on ${basic.name}, ${TURNAROUND_HOURS.premium} hours on the ${premium.name}) plus ${deadlineDays} ${deadlineDays === 1 ? 'day' : 'days'}, usually because the utility account could not be reached, we refund it automatically and email you: the charge goes back to your card, or the report comes off your monthly bill (if that bill was already paid, our team refunds it).`,
   },
   {
     question: 'Which utility providers are supported?',

@@ -5,15 +5,17 @@ import { useLocation } from 'wouter';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { LinkButton } from '@/components/link-button.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { useReportDeadlineDays } from '@/lib/billing-queries.ts';
 import { mailtoHref } from '@/lib/mailto.ts';
 import { homePathFor, signInPathFor } from '@/lib/redirects.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
-import { PRICING_FAQ } from './faq.ts';
+import { pricingFaq } from './faq.ts';
 import { PlanCard } from './plan-card.tsx';
 
 export default function PricingPage() {
   usePageTitle('Pricing');
   const { user } = useAuth();
+  const deadlineDays = useReportDeadlineDays();
   const [, navigate] = useLocation();
 
   function choose(plan: Plan) {
@@ -75,7 +77,7 @@ export default function PricingPage() {
             Frequently asked questions
           </h2>
           <div className="mt-10 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            {PRICING_FAQ.map((entry) => (
+            {pricingFaq(deadlineDays).map((entry) => (
               <details key={entry.question} className="group px-6 py-4">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium text-slate-900 [&::-webkit-details-marker]:hidden">
                   {entry.question}

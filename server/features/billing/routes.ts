@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BillingSummary,
+  BillingTerms,
   ChangePlanBody,
   ConfirmSetupBody,
   RecordUsageBody,
@@ -28,8 +29,17 @@ const usageLimit = { max: 600, timeWindow: '1 minute' };
 /** Usage records answered without `limit` (what the dashboard has always received). */
 const USAGE_LIST_LIMIT = 1000;
 
-export function billingRoutes(app: FastifyInstance, { billing }: Pick<Services, 'billing'>) {
+export function billingRoutes(
+  app: FastifyInstance,
+  { billing, config }: Pick<Services, 'billing' | 'config'>,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/billing/terms',
+    { config: { access: 'public' }, schema: { response: { 200: BillingTerms } } },
+    async () => ({ reportDeadlineDays: config.reportDeadlineDays }),
+  );
 
   api.post(
     '/api/create-setup-intent',

@@ -3,6 +3,7 @@ import { chargedOnDelivery, type RecordUsageResponse } from '@common/billing.ts'
 import type { Connection } from '@common/connections.ts';
 import { ShieldCheck } from 'lucide-react';
 import { ConfirmFooter, ModalDialog } from '@/components/modal-dialog.tsx';
+import { useReportDeadlineDays } from '@/lib/billing-queries.ts';
 import { formatUsd } from '@/lib/format.ts';
 import { onDeliveryReason, reportPrice } from './report-requests.ts';
 
@@ -22,6 +23,7 @@ export function ConfirmReportDialog({
 }) {
   const onDelivery = connection !== null && chargedOnDelivery(connection);
   const price = reportPrice(planType, onDelivery);
+  const deadlineDays = useReportDeadlineDays();
   return (
     <ModalDialog
       open={connection !== null}
@@ -40,7 +42,7 @@ export function ConfirmReportDialog({
         <span className="text-slate-700">{price.when}.</span>
       </p>
       {connection && onDelivery && (
-        <p className="text-slate-700 text-sm">{onDeliveryReason(connection)}</p>
+        <p className="text-slate-700 text-sm">{onDeliveryReason(connection, deadlineDays)}</p>
       )}
       <ConfirmFooter
         confirmLabel="Request Report"

@@ -101,12 +101,14 @@ describe('onDeliveryReason', () => {
     verificationMessage: null,
   };
   it("names the login's state in plain words, and that nothing is charged now", () => {
-    const refused = onDeliveryReason({ ...login, credentialsVerified: false });
+    const refused = onDeliveryReason({ ...login, credentialsVerified: false }, 7);
     expect(refused).toMatch(/^The utility did not accept your client's login/);
     expect(refused).toContain('Nothing is charged now');
+    expect(refused).toContain('within 7 days after its promised time');
     expect(refused).toContain('cancelled at no charge');
-    expect(onDeliveryReason(login)).toMatch(/^Your client's login has not been confirmed yet/);
-    expect(onDeliveryReason({ ...login, hasCredentials: false })).toMatch(
+    expect(onDeliveryReason(login, 1)).toContain('within 1 day after');
+    expect(onDeliveryReason(login, 7)).toMatch(/^Your client's login has not been confirmed yet/);
+    expect(onDeliveryReason({ ...login, hasCredentials: false }, 7)).toMatch(
       /without an online login/,
     );
   });

@@ -3,7 +3,6 @@ import type { PlanId, RecordUsageResponse, UsageRecord, UsageStatus } from '@com
 import type { Connection } from '@common/connections.ts';
 import { type CredentialsFields, credentialsStateOf } from '@common/credentials-state.ts';
 import { formatCents, PLANS } from '@common/plans.ts';
-import { DEFAULT_REPORT_DEADLINE_DAYS } from '@common/report-deadline.ts';
 import type { ToastInput } from '@/components/ui/use-toast.ts';
 import { ApiError } from '@/lib/api.ts';
 import { formatUsd } from '@/lib/format.ts';
@@ -66,7 +65,7 @@ export function reportPrice(
  * Why a report on this connection is charged only when it is ready, in the words of its login's
  * state, and what happens if it never is.
  */
-export function onDeliveryReason(connection: CredentialsFields): string {
+export function onDeliveryReason(connection: CredentialsFields, deadlineDays: number): string {
   const state = credentialsStateOf(connection);
   const why =
     state === 'failed'
@@ -74,7 +73,7 @@ export function onDeliveryReason(connection: CredentialsFields): string {
       : state === 'none' || state === 'purged'
         ? 'We gather the data for this connection without an online login, which can take longer.'
         : "Your client's login has not been confirmed yet, so we cannot be sure to get the data.";
-  return `${why} Nothing is charged now: you pay only once the report is ready, and if it is not ready within ${DEFAULT_REPORT_DEADLINE_DAYS} days after its promised time, the request is cancelled at no charge.`;
+  return `${why} Nothing is charged now: you pay only once the report is ready, and if it is not ready within ${deadlineDays} ${deadlineDays === 1 ? 'day' : 'days'} after its promised time, the request is cancelled at no charge.`;
 }
 
 /** What record-usage is told about the report, shown in the usage list. */
