@@ -37,6 +37,10 @@ export function businessRoutes(app: FastifyInstance, { users }: Pick<Services, '
     (request) => users.removeLogo(actor(request)),
   );
 
+  // Each upload is stored and the old one deleted: a person choosing a logo needs a few a
+  // minute, a script filling the store many more.
+  const logoLimit = { max: 60, timeWindow: '1 minute' };
+
   // The logo's bytes as the body. A body a little over the limit is read, so that the answer
   // is a plain 400 saying the limit; one far over it is cut off at 413.
   app.register(async (raw) => {
@@ -46,16 +50,17 @@ export function businessRoutes(app: FastifyInstance, { users }: Pick<Services, '
       { parseAs: 'buffer', bodyLimit: BUSINESS_LOGO_MAX_BYTES * 4 },
       (_request, body, done) => done(null, body),
     );
-    raw
-      .withTypeProvider<ZodTypeProvider>()
-      .put(
-        '/api/user/business/logo',
-        { config: { access: 'user' }, schema: { response: { 200: BusinessProfile } } },
-        (request) =>
-          users.replaceLogo(
-            actor(request),
-            Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-          ),
-      );
+    raw.withTypeProvider<ZodTypeProvider>().put(
+      '/api/user/business/logo',
+      {
+        config: { access: 'user', rateLimit: logoLimit },
+        schema: { response: { 200: BusinessProfile } },
+      },
+      (request) =>
+        users.replaceLogo(
+          actor(request),
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        ),
+    );
   });
 }

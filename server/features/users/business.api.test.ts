@@ -275,4 +275,12 @@ describe('the logo', () => {
     expect((await sendLogo(undefined, pngLogo())).statusCode).toBe(401);
     expect((await call('DELETE', '/api/user/business/logo')).statusCode).toBe(401);
   });
+
+  it('is refused with 429 past sixty uploads a minute from one address', async () => {
+    const who = await signedIn(t.app, t.database.db);
+    const answers: number[] = [];
+    for (let i = 0; i < 61; i++) answers.push((await sendLogo(who.cookie, GIF)).statusCode);
+    expect(answers.at(-1)).toBe(429);
+    expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+  });
 });
