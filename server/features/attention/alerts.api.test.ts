@@ -76,7 +76,7 @@ describe('the attention alerts', () => {
     expect(await service().sendAlerts(at(6.5))).toEqual({ alerted: 1, digest: false });
     const first = await alertsSent(db, 'attention_alert');
     expect(first.map((m) => m.to).sort()).toEqual(['lead@example.com', 'ops@example.com']);
-    expect(first[0]?.subject).toBe('A paid request has waited over 6 h for data');
+    expect(first[0]?.subject).toBe('A report request has waited over 6 h for data');
     expect(first[0]?.text).toContain('Waiting Customer');
     expect(first[0]?.text).toContain('/admin?view=attention');
 

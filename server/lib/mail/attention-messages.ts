@@ -60,14 +60,17 @@ ${paragraph(SIGNATURE)}`;
   return { subject, text, html: layout({ title: subject, body, footer: FOOTER }) };
 }
 
-/** To the admins: paid requests that have just waited past the alert threshold. */
+/**
+ * To the admins: report requests (paid, or to be charged once the report exists) that have just
+ * waited past the alert threshold.
+ */
 export function attentionAlertMessage(input: {
   lines: AttentionLine[];
   thresholdHours: number;
   viewUrl: string;
 }): MailContent {
   const n = input.lines.length;
-  const requests = n === 1 ? 'A paid request has' : `${n} paid requests have`;
+  const requests = n === 1 ? 'A report request has' : `${n} report requests have`;
   return message({
     subject: `${requests} waited over ${input.thresholdHours} h for data`,
     lead: `${requests} waited more than ${input.thresholdHours} hours without a report. The data must be retrieved or uploaded by hand before the promised turnaround.`,
@@ -86,7 +89,7 @@ export function attentionDigestMessage(input: {
 }): MailContent {
   const overdue =
     input.overdue > 0
-      ? ` ${input.overdue} paid ${input.overdue === 1 ? 'request is' : 'requests are'} past the promised turnaround.`
+      ? ` ${input.overdue} report ${input.overdue === 1 ? 'request is' : 'requests are'} past the promised turnaround.`
       : '';
   return message({
     subject: `Needs attention: ${input.total} ${input.total === 1 ? 'connection' : 'connections'}`,
