@@ -60,13 +60,18 @@ describe("a portal's code, asked of the customer", () => {
     const { id, token } = await submit();
     const asked = await until(token, 'waiting_choice');
     expect(asked).toMatchObject({ providerName: 'Code Step Electric', options: MFA_OPTIONS });
-    const waiting = await connection(id);
-    expect(waiting.verificationMessage).toMatch(/^Waiting for the customer's code/);
+    // The challenge opens first; the connection's line and the email follow a moment later.
+    await expect
+      .poll(async () => (await connection(id)).verificationMessage ?? '')
+      .toMatch(/^Waiting for the customer's code/);
 
-    const [mail] = await env.t.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.kind, 'code_request'), eq(outbox.toAddress, 'dana@customer.example')));
+    const codeMails = () =>
+      env.t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.kind, 'code_request'), eq(outbox.toAddress, 'dana@customer.example')));
+    await expect.poll(async () => (await codeMails()).length).toBeGreaterThan(0);
+    const [mail] = await codeMails();
     expect(mail?.subject).toBe('Code Step Electric needs your verification code');
     expect(mail?.textBody).toContain(`/form/code/${token}`);
     expect(mail?.textBody).not.toContain(MFA_CODE);
