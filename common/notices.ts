@@ -7,6 +7,7 @@ export const NOTICE_KINDS = [
   'code_requested',
   'data_complete',
   'report_ready',
+  'payment_needed',
   'refund_issued',
 ] as const;
 export const NoticeKind = z.enum(NOTICE_KINDS);
@@ -18,6 +19,7 @@ export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = {
   code_requested: 'Waiting for a client’s verification code',
   data_complete: "A client's data is complete",
   report_ready: 'A report is ready',
+  payment_needed: 'A report waits for your payment',
   refund_issued: 'A payment was refunded',
 };
 

@@ -629,7 +629,14 @@ export const userNotices = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     connectionId: integer().references(() => connections.id, { onDelete: 'set null' }),
     kind: text({
-      enum: ['login_failed', 'code_requested', 'data_complete', 'report_ready', 'refund_issued'],
+      enum: [
+        'login_failed',
+        'code_requested',
+        'data_complete',
+        'report_ready',
+        'payment_needed',
+        'refund_issued',
+      ],
     }).notNull(),
     title: text().notNull(),
     body: text().notNull(),

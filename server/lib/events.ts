@@ -47,6 +47,15 @@ export type DomainEventMap = {
     /** The owner was already emailed about it (a refund at the deadline): only the notice is added. */
     ownerEmailed?: boolean;
   };
+  /**
+   * A report was built for a request charged on delivery, and the charge did not go through
+   * (declined, or the bank asks the cardholder): the report waits, and the owner was emailed.
+   */
+  'report.payment_needed': {
+    usageRecordId: number;
+    connectionId: number;
+    reason: 'declined' | 'confirm';
+  };
   /** A report version was built; the links are signed and expire (never credentials). */
   'report.ready': {
     reportId: number;

@@ -103,6 +103,10 @@ describe('a report charged on delivery', () => {
     expect(needed?.textBody).toContain('nothing was charged');
     expect(needed?.textBody).toContain('What the bank said: Your card was declined.');
     expect(needed?.textBody).toContain('update your card in Billing');
+    // The dashboard says so too, without a second email.
+    const notices = (await call(c.who, 'GET', '/api/user/notices')).json();
+    expect(notices.notices.map((n: { kind: string }) => n.kind)).toContain('payment_needed');
+    expect(await emailsTo(c.email, 'notice_payment_needed')).toEqual([]);
     // The built report is not theirs until it is paid for.
     const mine = await call(c.who, 'GET', '/api/my/reports');
     expect(mine.statusCode).toBe(200);

@@ -216,6 +216,7 @@ describe('email settings per kind', () => {
         code_requested: true,
         data_complete: true,
         report_ready: true,
+        payment_needed: true,
         refund_issued: true,
       },
     });

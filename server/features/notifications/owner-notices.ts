@@ -17,7 +17,7 @@ import type { ConnectionsService } from '../connections/service.ts';
 import { emailsOff, emailWanted } from './email-settings.ts';
 
 /** Kinds whose email another feature already sends: only the dashboard notice is added here. */
-const EMAILED_ELSEWHERE: ReadonlySet<NoticeKind> = new Set(['report_ready']);
+const EMAILED_ELSEWHERE: ReadonlySet<NoticeKind> = new Set(['report_ready', 'payment_needed']);
 
 /**
  * Tells a connection's owner what happened to it: a notice in the dashboard always, and an
@@ -45,6 +45,9 @@ export class OwnerNotices {
       to === 'complete' ? this.tell(connectionId, 'data_complete') : undefined,
     );
     events.on('report.ready', ({ connectionId }) => this.tell(connectionId, 'report_ready'));
+    events.on('report.payment_needed', ({ connectionId }) =>
+      this.tell(connectionId, 'payment_needed'),
+    );
     events.on('report.cancelled', async (cancelled) => {
       const { connectionId, usageRecordId } = cancelled;
       const id = connectionId ?? (await this.connectionOfUsage(usageRecordId));

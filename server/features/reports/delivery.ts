@@ -87,7 +87,12 @@ export async function announceVersion(
   if (row.usageRecordId !== null) {
     const charge = await billing.chargeForDelivery(row.usageRecordId);
     if (charge.outcome === 'declined' || charge.outcome === 'confirm') {
-      await askForPayment(deps, subject, charge);
+      await askForPayment(deps, row.userId, subject, charge);
+      await events.emit('report.payment_needed', {
+        usageRecordId: row.usageRecordId,
+        connectionId: row.connectionId,
+        reason: charge.outcome,
+      });
       return;
     }
     // Charged by another run or settled later: that one delivers (or a new build does).
@@ -151,10 +156,12 @@ export async function announceVersion(
 /** The charge made on delivery did not go through: the owner learns it, and what to do. */
 async function askForPayment(
   deps: AnnounceDeps,
+  userId: number,
   subject: ReportSubject,
   charge: { outcome: 'declined' | 'confirm'; message: string; amountCents: number },
 ) {
   if (!subject.owner.email) return;
+  if (!(await emailWanted(deps.db, userId, 'payment_needed'))) return;
   await deps.mailer.queue({
     kind: 'payment_needed',
     to: subject.owner.email,

@@ -41,6 +41,11 @@ export function ownerNoticeWords(facts: OwnerNoticeFacts): { title: string; body
         title: `${who}'s report is ready`,
         body: `The report for ${who}'s ${utility} account is ready to download from your dashboard.`,
       };
+    case 'payment_needed':
+      return {
+        title: `${who}'s report waits for your payment`,
+        body: `The report for ${who}'s ${utility} account is ready, but the payment for it did not go through, so nothing was charged. Update your card, or confirm the payment on the connection in your dashboard, to receive it.`,
+      };
     case 'refund_issued':
       return {
         title: `Refunded: ${who}'s report`,
