@@ -90,5 +90,10 @@ test('a user names their business and adds a logo in Account & API; their custom
     .toBe(true);
   const html = await page.request.get(`/api/reports/${reportId}/download/html`);
   expect(html.status()).toBe(200);
-  expect(await html.text()).toContain('Prepared by Sunrise Solar for Maria Gonzalez');
+  const report = await html.text();
+  expect(report).toContain('Prepared by Sunrise Solar for Maria Gonzalez');
+  // The logo travels inside the report (no outside request), beside the business's name.
+  expect(report).toMatch(
+    /<img class="brand-logo" src="data:image\/png;base64,[A-Za-z0-9+/]+(&#61;)*" alt="Sunrise Solar">/,
+  );
 });
