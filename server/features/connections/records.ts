@@ -231,6 +231,8 @@ export async function reportSubject(db: Db, connectionId: number) {
       createdAt: connectionFiles.createdAt,
       uploadedBy: uploader.username,
       uploaderRole: uploader.role,
+      source: connectionFiles.source,
+      sourcePage: connectionFiles.sourcePage,
     })
     .from(connectionFiles)
     .leftJoin(uploader, eq(uploader.id, connectionFiles.uploadedBy))

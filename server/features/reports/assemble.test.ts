@@ -29,6 +29,8 @@ const file = (
   createdAt: new Date('2024-02-01T10:00:00Z'),
   uploadedBy: null,
   uploaderRole: null,
+  source: 'upload',
+  sourcePage: null,
   ...overrides,
 });
 
@@ -105,6 +107,24 @@ describe("a version's assembly from its loaded inputs", () => {
         provenance: 'Uploaded',
         importStatus: 'pending',
       }),
+    ]);
+  });
+
+  it('says a file our browser fetched from the utility was retrieved, never uploaded', () => {
+    const retrieved = (sourcePage: string | null) =>
+      file({ id: 4, fileName: 'bill-2024-12.pdf', source: 'retrieved', sourcePage });
+    const input = reportInput(
+      loaded({
+        subject: {
+          ...subject,
+          files: [retrieved('https://portal.example.com/billing/history'), retrieved(null)],
+        },
+        fileBytes: [statement, statement],
+      }),
+    );
+    expect(input.files.map((f) => f.provenance)).toEqual([
+      'Retrieved automatically from https://portal.example.com/billing/history',
+      "Retrieved automatically from the utility's website",
     ]);
   });
 

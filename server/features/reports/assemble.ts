@@ -38,11 +38,20 @@ export type AssembledReport = {
 
 type SubjectFile = ReportSubject['files'][number];
 
-/** How a file came onto the connection, as the report's file list says it. */
-const provenanceOf = (f: SubjectFile) =>
-  f.uploadedBy
+/**
+ * How a file came onto the connection, as the report's file list says it: fetched by our browser
+ * from the utility's website (with the page), or uploaded, by whom when known.
+ */
+function provenanceOf(f: SubjectFile): string {
+  if (f.source === 'retrieved') {
+    return f.sourcePage
+      ? `Retrieved automatically from ${f.sourcePage}`
+      : "Retrieved automatically from the utility's website";
+  }
+  return f.uploadedBy
     ? `Uploaded by ${f.uploaderRole === 'admin' ? 'an admin' : 'a user'} (${f.uploadedBy})`
     : 'Uploaded';
+}
 
 /** An interval file's import as the report shows it; one not yet read counts as pending. */
 const importStatusOf = (f: SubjectFile): ReportFile['importStatus'] => {
