@@ -76,6 +76,25 @@ function missingOf(model: ReportModel): string[] {
     }
   }
   if (model.statements.length === 0) missing.push('No utility statements (PDF) were provided.');
+  else if (model.statements.length === 1) {
+    missing.push(
+      'Only one utility statement (PDF) was provided; a report covers the two most recent.',
+    );
+  }
+  if (model.intervals) {
+    const { firstDate, lastDate } = model.intervals;
+    const months = monthsBetween(firstDate, lastDate);
+    if (months < 12) {
+      const days = (Date.parse(lastDate) - Date.parse(firstDate)) / 86_400_000 + 1;
+      const span =
+        months === 0
+          ? `${days} ${days === 1 ? 'day' : 'days'}`
+          : `${months} ${months === 1 ? 'month' : 'months'}`;
+      missing.push(
+        `The interval data covers ${firstDate} to ${lastDate} (${span}), less than the 12 months a full year of load needs.`,
+      );
+    }
+  }
   if (!headline.usage) {
     missing.push(
       'No usage (kWh) figures were found in the interval data, the bills or the connection’s records.',
@@ -90,4 +109,17 @@ function missingOf(model: ReportModel): string[] {
     missing.push('The billing period is not recorded.');
   }
   return missing;
+}
+
+/**
+ * Whole months the days from `first` to `last` (both included) span: 2024-02-01 to 2025-01-31
+ * is 12, 2024-02-15 to 2024-03-13 is 0.
+ */
+export function monthsBetween(first: string, last: string): number {
+  const [y1, m1, d1] = first.split('-').map(Number) as [number, number, number];
+  const [y2, m2, d2] = last.split('-').map(Number) as [number, number, number];
+  // The day after the last one: the span ends at its start.
+  const end = new Date(Date.UTC(y2, m2 - 1, d2 + 1));
+  const months = (end.getUTCFullYear() - y1) * 12 + (end.getUTCMonth() + 1 - m1);
+  return Math.max(0, end.getUTCDate() >= d1 ? months : months - 1);
 }

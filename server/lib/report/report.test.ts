@@ -55,7 +55,11 @@ describe('Green Button 15-minute file with a UsageSummary bill', () => {
       coveragePct: 100,
       statements: 1,
       intervalFiles: 1,
-      missing: [],
+      // One statement of the two a report covers, and two weeks of the year of load it reads.
+      missing: [
+        'Only one utility statement (PDF) was provided; a report covers the two most recent.',
+        'The interval data covers 2012-03-01 to 2012-03-14 (14 days), less than the 12 months a full year of load needs.',
+      ],
     });
     expect(summary.usageKwh).toBeCloseTo(1391.666, 9);
     expect(summary.costDollars).toBeCloseTo(149.99132, 9);
