@@ -45,16 +45,24 @@ ${filesSection(model)}
   return { html: document.value, summary: summaryOf(model) };
 }
 
+/**
+ * A figure as the summary carries it to the API, the manifest and the email: energy and power to
+ * the thousandth (the watt-hour, the watt), money to the cent, with no float noise of the sums
+ * behind them (1668.5100000000168 kWh is 1668.51).
+ */
+const rounded = (value: number | null | undefined, places: number): number | null =>
+  value === null || value === undefined ? null : Math.round(value * 10 ** places) / 10 ** places;
+
 function summaryOf(model: ReportModel): ReportSummary {
   const { headline, intervals } = model;
   const peak = intervals?.analytics.peak;
   return {
     periodStart: model.periodStart,
     periodEnd: model.periodEnd,
-    usageKwh: headline.usage?.kWh ?? null,
-    costDollars: headline.cost?.dollars ?? null,
+    usageKwh: rounded(headline.usage?.kWh, 3),
+    costDollars: rounded(headline.cost?.dollars, 2),
     figuresFrom: headline.usage?.from ?? headline.cost?.from ?? 'none',
-    peakKw: peak?.kW ?? null,
+    peakKw: rounded(peak?.kW, 3),
     peakAt: peak ? formatLocal(peak.start, model.timeZone, false) : null,
     loadFactor: intervals && peak && peak.kW > 0 ? intervals.analytics.loadFactor : null,
     coveragePct: intervals?.quality.coveragePct ?? null,
