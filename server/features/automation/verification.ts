@@ -115,10 +115,18 @@ export async function verifyConnection(
         timeoutMs: config.browser.taskTimeoutMs + config.mfaWaitMs + RETRIEVAL_TIME_MS,
         mfa: customer,
         session: subject.portalSession ?? undefined,
-        // A failure to say so here is not the login's: the verdict is recorded again below.
+        // The customer's page and the connection say "signed in" at once, not after the walk
+        // through the portal. A failure to say so here is not the login's: the verdict is
+        // recorded again below.
         onSignedIn: () =>
-          loginChecks
-            .record(connectionId, 'signed_in')
+          Promise.all([
+            loginChecks.record(connectionId, 'signed_in'),
+            connections.recordVerification(
+              connectionId,
+              { verified: true, message: verdictFor({ outcome: 'success' }, 'job').message },
+              { announce: false },
+            ),
+          ])
             .then(() => undefined)
             .catch(() => undefined),
       }));
