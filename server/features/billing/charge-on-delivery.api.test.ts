@@ -185,4 +185,22 @@ describe('a report charged on delivery', () => {
     expect(paid.status).toBe('billed');
     expect(chargesOf(paid.id)).toHaveLength(1);
   });
+
+  it('a report built for a request closed or being paid meanwhile is not delivered, and nothing is charged', async () => {
+    const c = await unchecked();
+    const asked = await request(c);
+    const billing = env.t.app.services.billing;
+    const sentBefore = env.fake.requests.length;
+    const setStatus = (status: 'pending' | 'requires_action' | 'refunded' | 'failed') =>
+      env.t.database.db.update(usageRecords).set({ status }).where(eq(usageRecords.id, asked.id));
+    await setStatus('pending');
+    expect(await billing.chargeForDelivery(asked.id)).toEqual({ outcome: 'later' });
+    await setStatus('requires_action');
+    expect(await billing.chargeForDelivery(asked.id)).toEqual({ outcome: 'later' });
+    await setStatus('refunded');
+    expect(await billing.chargeForDelivery(asked.id)).toEqual({ outcome: 'closed' });
+    await setStatus('failed');
+    expect(await billing.chargeForDelivery(asked.id)).toEqual({ outcome: 'closed' });
+    expect(env.fake.requests.length).toBe(sentBefore);
+  });
 });

@@ -223,6 +223,7 @@ async function announcePaid(
  * bank asks the cardholder (the dashboard offers Confirm payment). `later`: the provider did
  * not answer, or another run is charging it: the request stays pending and the sweep settles
  * it with the same key, which puts it through as a paid request (a fresh build, delivered).
+ * `closed`: the request was refunded, cancelled or declined meanwhile: nothing is delivered.
  */
 export type DeliveryCharge =
   | { outcome: 'delivered' }
@@ -237,6 +238,9 @@ export async function chargeForDelivery(
   const seen = await findRecord(deps.db, usageRecordId);
   if (!seen) return { outcome: 'closed' };
   if (PAID_STATUSES.includes(seen.status)) return { outcome: 'delivered' };
+  // Being charged (or waiting for the cardholder): the payment, once through, builds afresh.
+  if (seen.status === 'pending' || seen.status === 'requires_action') return { outcome: 'later' };
+  // Refunded, cancelled or declined meanwhile: nothing is to be delivered.
   if (seen.status !== 'requested') return { outcome: 'closed' };
   const user = await findUserById(deps.db, seen.userId);
   if (!user?.stripeCustomerId || !user.paymentMethodId) {

@@ -95,8 +95,10 @@ export async function announceVersion(
       });
       return;
     }
-    // Charged by another run or settled later: that one delivers (or a new build does).
-    if (charge.outcome === 'later') return;
+    // Charged by another run or settled later: that one delivers (or a new build does). A
+    // request refunded or cancelled meanwhile has nothing to deliver: the version stays for
+    // admins.
+    if (charge.outcome === 'later' || charge.outcome === 'closed') return;
     await billing.markFulfilled(row.usageRecordId);
   }
   const expiresAt = new Date(Date.now() + config.reportLinkTtlMs);
