@@ -17,6 +17,8 @@ if (!existsSync(path.join(root, 'dist/server/main.js'))) {
 
 const work = mkdtempSync(path.join(tmpdir(), 'utility-reports-production-'));
 let server;
+/** Resolves when `npm start` has exited. */
+let exited = Promise.resolve();
 try {
   const tracked = execFileSync(
     'git',
@@ -69,7 +71,7 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  exited = new Promise((resolve) => server.once('exit', resolve));
   await waitForHealth(base, exited);
 
   const page = await fetch(`${base}/`);
@@ -95,8 +97,14 @@ try {
     try {
       process.kill(-server.pid, 'SIGTERM');
     } catch {}
+    // The server still writes its database while it stops (a first start seeds the utilities):
+    // the folder is removed once it has exited, or been killed after a grace period.
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {}
   }
-  rmSync(work, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
 /** Package names the bundled server imports, statically or dynamically. */
