@@ -44,6 +44,9 @@ export async function submitForm(app: FastifyInstance, formUrl: string, payload:
  * charged at once (one whose login is not accepted yet is charged when its report exists).
  */
 export async function loginAccepted(app: FastifyInstance, connectionId: number) {
+  // The submission's own check runs first, so that its "could not check" is not written over
+  // this verdict afterwards.
+  await app.services.queue.drain();
   await app.services.connections.recordVerification(
     connectionId,
     { verified: true, message: 'Signed in to the utility website' },

@@ -49,7 +49,9 @@ const fixMails = (to: string) =>
   db()
     .select()
     .from(outbox)
-    .where(and(eq(outbox.kind, 'login_fix'), eq(outbox.toAddress, to)));
+    .where(and(eq(outbox.kind, 'login_fix'), eq(outbox.toAddress, to)))
+    // Oldest first: PostgreSQL gives no order without one.
+    .orderBy(outbox.id);
 const linkIn = (text: string) => {
   const found = /\/form\/fix\/([A-Za-z0-9_-]{43})/.exec(text);
   if (!found?.[1]) throw new Error('no fix link in the email');
