@@ -67,6 +67,9 @@ export const textLines = (lines: (string | null)[]) =>
 
 export const SIGNATURE = `The ${BRAND} team`;
 
+/** The footer of the emails about a report the user asked for (its refund, its payment). */
+export const REPORT_REQUEST_FOOTER = `You receive this email because you asked for a report on your ${BRAND} account.`;
+
 const day = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'long',

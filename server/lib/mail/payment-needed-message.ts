@@ -4,6 +4,7 @@ import {
   layout,
   type MailContent,
   paragraph,
+  REPORT_REQUEST_FOOTER,
   SIGNATURE,
   subjectLine,
   textLines,
@@ -64,8 +65,7 @@ ${paragraph(SIGNATURE)}`;
     html: layout({
       title: subject,
       body,
-      footer:
-        'You receive this email because you asked for a report on your Utility Reports account.',
+      footer: REPORT_REQUEST_FOOTER,
     }),
   };
 }
