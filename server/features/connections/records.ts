@@ -228,6 +228,7 @@ export async function reportSubject(db: Db, connectionId: number) {
       fileSize: connectionFiles.fileSize,
       importStatus: connectionFiles.importStatus,
       importError: connectionFiles.importError,
+      statement: connectionFiles.statement,
       createdAt: connectionFiles.createdAt,
       uploadedBy: uploader.username,
       uploaderRole: uploader.role,
@@ -238,7 +239,11 @@ export async function reportSubject(db: Db, connectionId: number) {
     .leftJoin(uploader, eq(uploader.id, connectionFiles.uploadedBy))
     .where(eq(connectionFiles.connectionId, connectionId))
     .orderBy(connectionFiles.createdAt, connectionFiles.id);
-  return { ...row, usageKwh: row.usageKwh === null ? null : Number(row.usageKwh), files };
+  return {
+    ...row,
+    usageKwh: row.usageKwh === null ? null : Number(row.usageKwh),
+    files: files.map((f) => ({ ...f, statement: f.statement as Statement | null })),
+  };
 }
 
 export type ReportSubject = NonNullable<Awaited<ReturnType<typeof reportSubject>>>;

@@ -26,6 +26,7 @@ const file = (
   fileSize: 1,
   importStatus: null,
   importError: null,
+  statement: null,
   createdAt: new Date('2024-02-01T10:00:00Z'),
   uploadedBy: null,
   uploaderRole: null,

@@ -1,6 +1,7 @@
 import { reportFileName } from '../../../common/reports.ts';
 import { exportEspiXml, exportIntervalCsv } from '../../lib/intervals/index.ts';
 import {
+  type ReportBill,
   type ReportFile,
   type ReportInput,
   type ReportSummary,
@@ -73,6 +74,34 @@ function reportFiles(files: SubjectFile[], bytes: Uint8Array[]): ReportFile[] {
   }));
 }
 
+/**
+ * What each statement PDF says, newest first by its printed date (undated ones last), for the
+ * bill summary on the cover. A statement not yet read or without text is listed without facts.
+ */
+function reportBills(files: SubjectFile[]): ReportBill[] {
+  const bills = files
+    .filter((f) => f.fileType === 'pdf')
+    .map((f): ReportBill => {
+      const facts = f.statement?.hasText ? f.statement.facts : {};
+      return {
+        fileName: f.fileName,
+        hasText: f.statement?.hasText ?? false,
+        statementDate: facts.statementDate,
+        periodStart: facts.periodStart,
+        periodEnd: facts.periodEnd,
+        rateSchedule: facts.rateSchedule,
+        amountDueCents: facts.amountDueCents,
+        dueDate: facts.dueDate,
+        totalKWh: facts.totalKWh,
+        accountNumber: facts.accountNumber,
+        accountName: facts.accountName,
+        serviceAddress: facts.serviceAddress,
+      };
+    });
+  const dateOf = (b: ReportBill) => b.statementDate ?? b.periodEnd ?? '';
+  return bills.sort((a, b) => dateOf(b).localeCompare(dateOf(a)));
+}
+
 /** What the report engine renders: the account as recorded, the intervals, the files. */
 export function reportInput(loaded: LoadedInputs): ReportInput {
   const { report, subject, generatedAt } = loaded;
@@ -98,6 +127,7 @@ export function reportInput(loaded: LoadedInputs): ReportInput {
     },
     intervals: loaded.series,
     files: reportFiles(subject.files, loaded.fileBytes),
+    bills: reportBills(subject.files),
   };
 }
 

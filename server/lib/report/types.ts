@@ -44,8 +44,30 @@ export interface ReportInput {
   } | null;
   /** Every file on the connection, statements and interval files, in upload order. */
   files: ReportFile[];
+  /**
+   * What the connection's statement PDFs say, newest first by their own date; a statement whose
+   * text could not be read is here with `hasText: false` and no facts.
+   */
+  bills: ReportBill[];
   /** Battery power rating for the storage hint, kW; the engine picks one from the load when absent. */
   batteryKw?: number;
+}
+
+/** The facts printed on one statement PDF (amounts in cents, ISO dates), as read from its text. */
+export interface ReportBill {
+  fileName: string;
+  /** False for a scanned statement: kept in the report, its facts not read. */
+  hasText: boolean;
+  statementDate?: string;
+  periodStart?: string;
+  periodEnd?: string;
+  rateSchedule?: string;
+  amountDueCents?: number;
+  dueDate?: string;
+  totalKWh?: number;
+  accountNumber?: string;
+  accountName?: string;
+  serviceAddress?: string;
 }
 
 /** A logo as stored: its type was read from its bytes when it was uploaded. */

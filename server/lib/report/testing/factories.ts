@@ -76,6 +76,7 @@ export function reportInput(overrides: Partial<ReportInput> = {}): ReportInput {
     preparedBy: { name: 'sunrise-solar', logo: null },
     intervals: null,
     files: [],
+    bills: [],
     ...overrides,
   };
 }
