@@ -86,6 +86,7 @@ function reportBills(files: SubjectFile[]): ReportBill[] {
       return {
         fileName: f.fileName,
         hasText: f.statement?.hasText ?? false,
+        unreadReason: unreadReason(f),
         statementDate: facts.statementDate,
         periodStart: facts.periodStart,
         periodEnd: facts.periodEnd,
@@ -100,6 +101,15 @@ function reportBills(files: SubjectFile[]): ReportBill[] {
     });
   const dateOf = (b: ReportBill) => b.statementDate ?? b.periodEnd ?? '';
   return bills.sort((a, b) => dateOf(b).localeCompare(dateOf(a)));
+}
+
+/** Why a statement's facts are not in the report, in words; undefined when they are. */
+function unreadReason(f: SubjectFile): string | undefined {
+  if (f.statement?.hasText) return undefined;
+  if (f.statement) return 'It has no text to read (a scan); its facts are in the file itself.';
+  if (f.importStatus === 'failed')
+    return `It could not be read: ${f.importError ?? 'unknown reason'}`;
+  return 'It had not been read when this report was built; its facts are in the file itself.';
 }
 
 /** What the report engine renders: the account as recorded, the intervals, the files. */

@@ -5,8 +5,8 @@ import type { LoadedInputs } from './assemble.ts';
 import type { ReportRow } from './records.ts';
 
 /**
- * Reads what a version is made from: the connection (its interval files still waiting are
- * imported first, so that the report reads them), every file's bytes, and the newest series.
+ * Reads what a version is made from: the connection (its files still waiting are read first,
+ * so that the report has their intervals and the statements' facts), every file's bytes, and the newest series.
  */
 export async function loadInputs(
   deps: { store: ObjectStore; connections: ConnectionsService; intervals: IntervalsService },
@@ -15,8 +15,9 @@ export async function loadInputs(
   const { store, connections, intervals } = deps;
   let subject = await connections.reportSubject(report.connectionId);
   if (!subject) throw new Error('The connection was deleted');
+  // Interval files not imported yet, and statements whose facts were not read yet.
   const waiting = subject.files.filter(
-    (f) => f.fileType === 'csv' && (f.importStatus === 'pending' || f.importStatus === null),
+    (f) => f.importStatus === 'pending' || f.importStatus === null,
   );
   for (const file of waiting) await intervals.importFile(file.id);
   if (waiting.length) subject = (await connections.reportSubject(report.connectionId)) ?? subject;

@@ -113,7 +113,8 @@ describe('only the connection’s recorded figures, and an interval file that fa
     });
     expect(text).toContain('45,720 kWh Recorded on the connection, 2024-06-01 to 2024-06-30.');
     expect(text).toContain('$8,247.50');
-    expect(text).toContain('Billing period 2024-06-01 to 2024-06-30');
+    expect(text).toContain('Period recorded 2024-06-01 to 2024-06-30');
+    expect(text).toContain('Interval data None provided');
     expect(text).toContain('Account name Not recorded');
     expect(text).toContain('No monthly breakdown is available');
   });

@@ -1,4 +1,5 @@
 import { type Reconciliation, zoneOfState } from '../intervals/index.ts';
+import { addressesDiffer, statementGap } from './bills.ts';
 import { figuresOf, type Headline } from './figures.ts';
 import { isKnownZone } from './format.ts';
 import { hasData, type IntervalView, viewOf } from './interval-view.ts';
@@ -19,6 +20,8 @@ export interface ReportModel {
   statements: ReportFile[];
   intervalFiles: ReportFile[];
   missing: string[];
+  /** What the statements say that disagrees with the account as given (a service address). */
+  billNotes: string[];
 }
 
 export function buildModel(input: ReportInput): ReportModel {
@@ -53,9 +56,30 @@ export function buildModel(input: ReportInput): ReportModel {
     statements,
     intervalFiles,
     missing: [],
+    billNotes: billNotesOf(input),
   };
   model.missing = missingOf(model);
   return model;
+}
+
+/**
+ * A statement printed for another service address than the one given for the account may be
+ * another customer's bill, or the customer typed a mailing address: either way, the reader is
+ * told rather than left to notice.
+ */
+function billNotesOf(input: ReportInput): string[] {
+  const given = input.account.serviceAddress?.trim();
+  if (!given) return [];
+  const notes: string[] = [];
+  for (const bill of input.bills) {
+    const printed = bill.serviceAddress?.trim();
+    if (!printed || !addressesDiffer(given, printed)) continue;
+    const which = bill.statementDate ? `of ${bill.statementDate}` : `“${bill.fileName}”`;
+    notes.push(
+      `The statement ${which} is printed for the service address “${printed}”, not the “${given}” given for this account. Check that it is this account’s bill.`,
+    );
+  }
+  return notes;
 }
 
 function missingOf(model: ReportModel): string[] {
@@ -95,6 +119,8 @@ function missingOf(model: ReportModel): string[] {
       );
     }
   }
+  const gap = statementGap(input.bills, model.intervals?.lastDate);
+  if (gap) missing.push(gap);
   if (!headline.usage) {
     missing.push(
       'No usage (kWh) figures were found in the interval data, the bills or the connection’s records.',

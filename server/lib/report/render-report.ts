@@ -1,3 +1,4 @@
+import { headlineData } from '../../../common/quantities.ts';
 import { formatLocal } from './format.ts';
 import { html, trustedHtml } from './html.ts';
 import { buildModel, type ReportModel } from './model.ts';
@@ -5,7 +6,6 @@ import { cover } from './sections/cover.ts';
 import { filesSection } from './sections/files.ts';
 import { hintsSection } from './sections/hints.ts';
 import { loadSection } from './sections/load.ts';
-import { missingSection } from './sections/missing.ts';
 import { qualitySection } from './sections/quality.ts';
 import { usageSection } from './sections/usage.ts';
 import { REPORT_CSS } from './style.ts';
@@ -32,7 +32,6 @@ export function renderReport(input: ReportInput): RenderedReport {
 </head>
 <body>
 ${cover(model)}
-${missingSection(model)}
 ${usageSection(model)}
 ${view ? loadSection(view) : null}
 ${view ? hintsSection(view) : null}
@@ -46,28 +45,24 @@ ${filesSection(model)}
 }
 
 /**
- * A figure as the summary carries it to the API, the manifest and the email: energy and power to
- * the thousandth (the watt-hour, the watt), money to the cent, with no float noise of the sums
- * behind them (1668.5100000000168 kWh is 1668.51).
+ * The headline figures as the API, the manifest and the email carry them, rounded by the
+ * product's rule (1668.5100000000168 kWh is 1668.51).
  */
-const rounded = (value: number | null | undefined, places: number): number | null =>
-  value === null || value === undefined ? null : Math.round(value * 10 ** places) / 10 ** places;
-
 function summaryOf(model: ReportModel): ReportSummary {
   const { headline, intervals } = model;
   const peak = intervals?.analytics.peak;
-  return {
+  return headlineData({
     periodStart: model.periodStart,
     periodEnd: model.periodEnd,
-    usageKwh: rounded(headline.usage?.kWh, 3),
-    costDollars: rounded(headline.cost?.dollars, 2),
+    usageKwh: headline.usage?.kWh ?? null,
+    costDollars: headline.cost?.dollars ?? null,
     figuresFrom: headline.usage?.from ?? headline.cost?.from ?? 'none',
-    peakKw: rounded(peak?.kW, 3),
+    peakKw: peak?.kW ?? null,
     peakAt: peak ? formatLocal(peak.start, model.timeZone, false) : null,
     loadFactor: intervals && peak && peak.kW > 0 ? intervals.analytics.loadFactor : null,
     coveragePct: intervals?.quality.coveragePct ?? null,
     statements: model.statements.length,
     intervalFiles: model.intervalFiles.length,
     missing: model.missing,
-  };
+  });
 }

@@ -45,6 +45,13 @@ caption { caption-side: bottom; text-align: left; font-size: 12px; color: #4a556
 .file-name { word-break: break-word; }
 .files td:first-child { min-width: 9em; }
 .files td:nth-child(4) { width: 30%; }
+.bills { margin-top: 16px; }
+.bill-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 10px; }
+.bill { border: 1px solid #d9dee5; border-radius: 6px; padding: 6px 8px; break-inside: avoid; page-break-inside: avoid; }
+.bill .facts { margin: 0; font-size: 12px; }
+.bill .facts th { width: 40%; }
+.bill-note { font-size: 13px; background: #fff7ed; border-left: 3px solid #ea580c; padding: 4px 8px; }
+.cover .notice { margin-top: 14px; }
 footer { font-size: 12px; color: #4a5563; border-top: 1px solid #d9dee5; padding-top: 8px; }
 @media print {
   body { max-width: none; padding: 0; font-size: 12px; }

@@ -56,8 +56,10 @@ export interface ReportInput {
 /** The facts printed on one statement PDF (amounts in cents, ISO dates), as read from its text. */
 export interface ReportBill {
   fileName: string;
-  /** False for a scanned statement: kept in the report, its facts not read. */
+  /** False when no facts could be read: a scan without text, or a file that would not open. */
   hasText: boolean;
+  /** Why no facts were read, in words, when `hasText` is false. */
+  unreadReason?: string;
   statementDate?: string;
   periodStart?: string;
   periodEnd?: string;

@@ -1,17 +1,15 @@
+import { periodDays } from '../bills.ts';
 import { formatKWh, formatKw, formatLocal, formatMoney, formatPct } from '../format.ts';
-import { html, type SafeHtml } from '../html.ts';
-import type { ReportModel } from '../model.ts';
-import type { ReportLogo } from '../types.ts';
+import { type HtmlValue, html, type SafeHtml } from '../html.ts';
+import { monthsBetween, type ReportModel } from '../model.ts';
+import type { ReportBill, ReportLogo } from '../types.ts';
 import { facts, notRecorded, orNotRecorded } from './layout.ts';
+import { missingNotice } from './missing.ts';
 
 export function cover(model: ReportModel): SafeHtml {
   const { input, headline, intervals, timeZone } = model;
   const { account, report } = input;
   const meters = (account.meterNumbers ?? []).filter((m) => m.trim() !== '');
-  const period =
-    model.periodStart || model.periodEnd
-      ? `${model.periodStart ?? 'start not recorded'} to ${model.periodEnd ?? 'end not recorded'}`
-      : null;
   const peak = intervals?.analytics.peak;
   const { preparedBy } = input;
   return html`<header class="cover section">
@@ -30,7 +28,7 @@ ${facts([
   ['Utility provider', `${account.providerName}, ${account.providerState}`],
   ['Service address', orNotRecorded(account.serviceAddress)],
   [meters.length > 1 ? 'Meters' : 'Meter', meters.length ? meters.join(', ') : notRecorded()],
-  ['Billing period', period ?? notRecorded()],
+  ...periodRows(model),
   ['Report date', dateOf(report.generatedAt, timeZone)],
 ])}
 <div class="cards">
@@ -40,7 +38,78 @@ ${card('Peak demand', peak ? `${formatKw(peak.kW)} kW` : null, peak ? formatLoca
 ${card('Load factor', intervals && peak && peak.kW > 0 ? formatPct(intervals.analytics.loadFactor * 100) : null, peak ? 'average ÷ peak demand' : 'needs interval data')}
 ${card('Data coverage', intervals ? formatPct(intervals.quality.coveragePct) : null, intervals ? 'of 15-minute intervals' : 'no interval data')}
 </div>
+${billSummary(model)}
+${missingNotice(model)}
 </header>`;
+}
+
+/**
+ * The periods the report speaks for, each named for what it is: the interval data's first and
+ * last day, and the period recorded on the connection when it says something else (typed by an
+ * admin, or read from a bill when there is no interval data).
+ */
+function periodRows(model: ReportModel): Array<[string, HtmlValue]> {
+  const rows: Array<[string, HtmlValue]> = [];
+  const view = model.intervals;
+  if (view) {
+    const months = monthsBetween(view.firstDate, view.lastDate);
+    const span = months > 0 ? ` (${months} ${months === 1 ? 'month' : 'months'})` : '';
+    rows.push(['Interval data', `${view.firstDate} to ${view.lastDate}${span}`]);
+  } else {
+    rows.push(['Interval data', notRecorded('None provided')]);
+  }
+  const { periodStart, periodEnd } = model;
+  const sameAsIntervals =
+    view !== undefined && periodStart === view.firstDate && periodEnd === view.lastDate;
+  if ((periodStart || periodEnd) && !sameAsIntervals) {
+    rows.push([
+      'Period recorded',
+      `${periodStart ?? 'start not recorded'} to ${periodEnd ?? 'end not recorded'}`,
+    ]);
+  } else if (!view) {
+    rows.push(['Period recorded', notRecorded()]);
+  }
+  return rows;
+}
+
+/**
+ * What each statement says, newest first: the facts a reader looks for on a bill, as printed on
+ * it, and where the bill disagrees with the account as given.
+ */
+function billSummary(model: ReportModel): SafeHtml {
+  const bills = model.input.bills;
+  if (bills.length === 0) {
+    return html`<div class="bills"><h2>Bills</h2><p class="note">No utility statement was provided.</p></div>`;
+  }
+  return html`<div class="bills"><h2>${bills.length === 1 ? 'The bill' : `The ${bills.length} bills, newest first`}</h2>
+<div class="bill-grid">${bills.map(billCard)}</div>
+${model.billNotes.map((note) => html`<p class="bill-note"><span class="warn">Note:</span> ${note}</p>`)}
+</div>`;
+}
+
+function billCard(bill: ReportBill): SafeHtml {
+  if (!bill.hasText) {
+    const why = bill.unreadReason ?? 'Its facts could not be read; they are in the file itself.';
+    return html`<div class="bill"><p class="file-name">${bill.fileName}</p><p class="note">${why}</p></div>`;
+  }
+  const period =
+    bill.periodStart && bill.periodEnd
+      ? `${bill.periodStart} to ${bill.periodEnd} (${periodDays(bill.periodStart, bill.periodEnd)} days)`
+      : undefined;
+  const value = (v: string | undefined) => v ?? notRecorded('Not found on the bill');
+  return html`<div class="bill">${facts([
+    ['Statement date', value(bill.statementDate)],
+    ['Billing period', value(period)],
+    ['Rate schedule', value(bill.rateSchedule)],
+    ['Usage', value(bill.totalKWh === undefined ? undefined : `${formatKWh(bill.totalKWh)} kWh`)],
+    [
+      'Amount due',
+      value(bill.amountDueCents === undefined ? undefined : formatMoney(bill.amountDueCents / 100)),
+    ],
+    ['Due date', value(bill.dueDate)],
+    ['Account number', value(bill.accountNumber)],
+    ['Service address', value(bill.serviceAddress)],
+  ])}<p class="source">From <span class="file-name">${bill.fileName}</span></p></div>`;
 }
 
 /** Image types a logo may have; anything else is left off the cover. */
