@@ -49,8 +49,11 @@ export const ConnectionFile = z.object({
   importError: z.string().nullable(),
   /** For a statement PDF, once read: the facts printed on it. */
   statement: Statement.nullable(),
-  /** 'retrieved': the service's browser downloaded it from the portal page `sourcePage`. */
-  source: z.enum(['upload', 'retrieved']),
+  /**
+   * 'retrieved': the service's browser downloaded it from the portal page `sourcePage`; 'bulk':
+   * uploaded with others in one Bulk Upload; 'upload': uploaded on its own.
+   */
+  source: z.enum(['upload', 'bulk', 'retrieved']),
   sourcePage: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
@@ -163,6 +166,8 @@ export const FileRecord = z.object({
   fileName: z.string().trim().min(1, 'fileName is required').max(255),
   fileType: z.enum(['pdf', 'csv']).optional(),
   fileSize: z.number().int().nonnegative().optional(),
+  /** Sent by an admin's Bulk Upload, so that the file's provenance says it came in a batch. */
+  bulk: z.boolean().optional(),
 });
 export type FileRecord = z.infer<typeof FileRecord>;
 

@@ -266,13 +266,14 @@ describe('statement PDFs', () => {
 });
 
 describe('fileProvenanceText', () => {
-  it('says where a retrieved file came from, and nothing for an upload', () => {
+  it('says where a retrieved file came from, that a bulk upload was one, and nothing for an upload', () => {
     expect(
       fileProvenanceText({ source: 'retrieved', sourcePage: 'https://my.pge.com/bills?x=1' }),
     ).toBe('Retrieved automatically from my.pge.com/bills');
     expect(fileProvenanceText({ source: 'retrieved', sourcePage: null })).toBe(
       'Retrieved automatically from the portal',
     );
+    expect(fileProvenanceText({ source: 'bulk', sourcePage: null })).toBe('Uploaded in bulk');
     expect(fileProvenanceText({ source: 'upload', sourcePage: null })).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import {
   credentialsStateOf,
   OWNER_CREDENTIALS_NOTES,
 } from '@common/credentials-state.ts';
+import { dollarsText, kwhText, moneyText } from '@common/quantities.ts';
 
 /** A status for people: underscores shown as spaces ("in progress"). */
 export function statusLabel(status: ConnectionStatus): string {
@@ -73,18 +74,16 @@ export function credentialsState(
   return { label: CREDENTIALS_LABELS[state], tone: CREDENTIALS_TONES[state], detail };
 }
 
-const kwh = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const integer = new Intl.NumberFormat('en-US');
 
 /** "1,668.51 kWh"; usage is kept to the watt-hour but shown to two decimals. */
 export function formatUsage(usage: number | null): string | null {
-  return usage === null ? null : `${kwh.format(usage)} kWh`;
+  return usage === null ? null : `${kwhText(usage)} kWh`;
 }
 
 /** "$651.19" for an amount in dollars. */
 export function formatCost(cost: number | null): string | null {
-  return cost === null ? null : dollars.format(cost);
+  return cost === null ? null : dollarsText(cost);
 }
 
 /** Admins see file sizes in KB ("246 KB", "1,536 KB") to compare them; never "0 KB" for a file. */
@@ -213,14 +212,13 @@ export function statementFactsText(
 ): { facts: string; missing: string | null } | null {
   if (!statement?.hasText) return null;
   const f = statement.facts;
-  const money = (cents: number | undefined) =>
-    cents === undefined ? undefined : dollars.format(cents / 100);
+  const money = (cents: number | undefined) => (cents === undefined ? undefined : moneyText(cents));
   const parts = [
     f.statementDate ? `Statement ${formatDay(f.statementDate)}` : undefined,
     f.periodStart || f.periodEnd
       ? formatDateRange(f.periodStart ?? null, f.periodEnd ?? null)
       : undefined,
-    f.totalKWh === undefined ? undefined : `${kwh.format(f.totalKWh)} kWh`,
+    f.totalKWh === undefined ? undefined : `${kwhText(f.totalKWh)} kWh`,
     f.amountDueCents === undefined
       ? undefined
       : `${money(f.amountDueCents)} due${f.dueDate ? ` ${formatDay(f.dueDate)}` : ''}`,
@@ -234,10 +232,14 @@ export function statementFactsText(
   };
 }
 
-/** Where a retrieved file came from: "Retrieved automatically from portal.example/bills". */
+/**
+ * Where a file came from when it was not a single upload: "Retrieved automatically from
+ * portal.example/bills", or "Uploaded in bulk".
+ */
 export function fileProvenanceText(
   file: Pick<ConnectionFile, 'source' | 'sourcePage'>,
 ): string | null {
+  if (file.source === 'bulk') return 'Uploaded in bulk';
   if (file.source !== 'retrieved') return null;
   if (!file.sourcePage) return 'Retrieved automatically from the portal';
   let where = file.sourcePage;

@@ -304,8 +304,11 @@ export const connectionFiles = pgTable(
     importError: text(),
     /** What a statement PDF says (common/connections.ts Statement); null for other files. */
     statement: jsonb(),
-    /** 'upload' (an admin's) or 'retrieved' (the browser fetched it from the portal). */
-    source: text({ enum: ['upload', 'retrieved'] })
+    /**
+     * 'upload' (an admin's), 'bulk' (an admin's, several at once) or 'retrieved' (the browser
+     * fetched it from the portal).
+     */
+    source: text({ enum: ['upload', 'bulk', 'retrieved'] })
       .notNull()
       .default('upload'),
     /** For a retrieved file: the portal page it was downloaded from. */

@@ -53,6 +53,7 @@ export async function recordFile(
       fileType: fileTypeOf(record.fileName),
       fileSize: info.size,
       uploadedBy: actor.id,
+      source: record.bulk ? 'bulk' : 'upload',
       // Every file is read: interval data from CSV/XML, a statement's facts from a PDF.
       importStatus: 'pending',
     })

@@ -41,7 +41,8 @@ type SubjectFile = ReportSubject['files'][number];
 
 /**
  * How a file came onto the connection, as the report's file list says it: fetched by our browser
- * from the utility's website (with the page), or uploaded, by whom when known.
+ * from the utility's website (with the page), or uploaded, alone or in a bulk upload, by whom
+ * when known. The list gives each file's time beside it.
  */
 function provenanceOf(f: SubjectFile): string {
   if (f.source === 'retrieved') {
@@ -49,9 +50,10 @@ function provenanceOf(f: SubjectFile): string {
       ? `Retrieved automatically from ${f.sourcePage}`
       : "Retrieved automatically from the utility's website";
   }
+  const how = f.source === 'bulk' ? 'Uploaded in bulk' : 'Uploaded';
   return f.uploadedBy
-    ? `Uploaded by ${f.uploaderRole === 'admin' ? 'an admin' : 'a user'} (${f.uploadedBy})`
-    : 'Uploaded';
+    ? `${how} by ${f.uploaderRole === 'admin' ? 'an admin' : 'a user'} (${f.uploadedBy})`
+    : how;
 }
 
 /** An interval file's import as the report shows it; one not yet read counts as pending. */

@@ -48,7 +48,10 @@ function BulkUpload({ onDone }: { onDone: () => void }) {
     let saved = 0;
     for (const file of successful) {
       try {
-        await recordFile.mutateAsync({ connectionId: chosen.id, file: fileRecordOf(file) });
+        await recordFile.mutateAsync({
+          connectionId: chosen.id,
+          file: { ...fileRecordOf(file), bulk: true },
+        });
         saved++;
       } catch {
         // useRecordFile has said so; the other files still get recorded.
