@@ -123,10 +123,12 @@ test('quick actions: add a provider, and bulk upload files to a chosen connectio
   const files = (await (await admin.get(`/api/connections/${id}/files`)).json()) as {
     fileName: string;
     fileType: string;
+    source: string;
   }[];
-  expect(files.map((f) => [f.fileName, f.fileType]).sort()).toEqual([
-    ['statement-1.pdf', 'pdf'],
-    ['statement-2.pdf', 'pdf'],
+  // Recorded as a bulk upload, which the report's provenance column says.
+  expect(files.map((f) => [f.fileName, f.fileType, f.source]).sort()).toEqual([
+    ['statement-1.pdf', 'pdf', 'bulk'],
+    ['statement-2.pdf', 'pdf', 'bulk'],
   ]);
   await admin.dispose();
 
