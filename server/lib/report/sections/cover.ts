@@ -1,10 +1,12 @@
 import { periodDays } from '../bills.ts';
 import { formatKWh, formatKw, formatLocal, formatMoney, formatPct } from '../format.ts';
 import { type HtmlValue, html, type SafeHtml } from '../html.ts';
+import type { IntervalView } from '../interval-view.ts';
 import { monthsBetween, type ReportModel } from '../model.ts';
 import type { ReportBill, ReportLogo } from '../types.ts';
 import { facts, notRecorded, orNotRecorded } from './layout.ts';
 import { missingNotice } from './missing.ts';
+import { monthlyChart } from './usage.ts';
 
 export function cover(model: ReportModel): SafeHtml {
   const { input, headline, intervals, timeZone } = model;
@@ -12,12 +14,14 @@ export function cover(model: ReportModel): SafeHtml {
   const meters = (account.meterNumbers ?? []).filter((m) => m.trim() !== '');
   const peak = intervals?.analytics.peak;
   const { preparedBy } = input;
-  return html`<header class="cover section">
+  const chart = intervals ? coverChart(intervals) : null;
+  return html`<header class="${ownsPage(model) ? 'cover section own-page' : 'cover section'}">
 ${logoImage(preparedBy.name, preparedBy.logo)}
 <p class="kicker">Utility data report</p>
 <h1>${account.accountName?.trim() ? account.accountName : account.customerName}</h1>
 <p class="prepared">Prepared by ${preparedBy.name} for ${account.customerName}</p>
 <p class="report-id">Report #${report.id}, version ${report.version}</p>
+<div class="${chart ? 'cover-top with-chart' : 'cover-top'}">
 ${facts([
   ['Account name', orNotRecorded(account.accountName)],
   ['Account number', orNotRecorded(account.accountNumber)],
@@ -31,6 +35,8 @@ ${facts([
   ...periodRows(model),
   ['Report date', dateOf(report.generatedAt, timeZone)],
 ])}
+${chart}
+</div>
 <div class="cards">
 ${card('Usage', headline.usage ? `${formatKWh(headline.usage.kWh)} kWh` : null, headline.usage ? `from ${sourceName(headline.usage.from)}` : 'not available')}
 ${card('Cost', headline.cost ? formatMoney(headline.cost.dollars) : null, headline.cost ? `from ${sourceName(headline.cost.from)}` : 'not available')}
@@ -41,6 +47,47 @@ ${card('Data coverage', intervals ? formatPct(intervals.quality.coveragePct) : n
 ${billSummary(model)}
 ${missingNotice(model)}
 </header>`;
+}
+
+/** Lines of body text a Letter or A4 page holds under the cover's headings and margins. */
+const PAGE_LINES = 58;
+
+/**
+ * Whether the cover ends its page in print. With interval data the analyses that follow fill
+ * pages of their own, so they start on page 2; a report without it is short, and its summary
+ * follows on the cover's page. A cover too long for one page (long names, many bills and
+ * notes) does not force a break either: the break would leave its overflow alone on a page.
+ * The length is estimated in lines of text, generously, from what the cover will hold.
+ */
+function ownsPage(model: ReportModel): boolean {
+  if (!model.intervals) return false;
+  const { account } = model.input;
+  const linesOf = (text: string | null | undefined, perLine: number) =>
+    Math.max(1, Math.ceil((text?.length ?? 0) / perLine));
+  const title = linesOf(account.accountName || account.customerName, 48) * 2 + 4;
+  // The facts sit beside the chart: each wraps at about 34 characters; the chart is 13 lines.
+  const factValues = [
+    account.accountName,
+    account.accountNumber,
+    `${account.customerName} (${account.customerEmail ?? ''})`,
+    `${account.providerName}, ${account.providerState}`,
+    account.serviceAddress,
+    (account.meterNumbers ?? []).join(', '),
+    'yyyy-mm-dd to yyyy-mm-dd (12 months)',
+    'yyyy-mm-dd hh:mm TZ',
+  ];
+  const facts = factValues.reduce((n, v) => n + linesOf(v, 34) + 0.4, 0);
+  const bills = model.input.bills;
+  const billRows = Math.ceil(bills.length / 2);
+  const billLines =
+    3 +
+    billRows * 9 +
+    bills.reduce((n, b) => n + linesOf(b.fileName, 60) - 1, 0) +
+    model.billNotes.reduce((n, note) => n + linesOf(note, 110) + 1, 0);
+  const notice =
+    model.missing.length > 0 ? 4 + model.missing.reduce((n, m) => n + linesOf(m, 105), 0) : 0;
+  const total = title + Math.max(facts, 13) + 6 + billLines + notice;
+  return total <= PAGE_LINES;
 }
 
 /**
@@ -97,7 +144,7 @@ function billCard(bill: ReportBill): SafeHtml {
       ? `${bill.periodStart} to ${bill.periodEnd} (${periodDays(bill.periodStart, bill.periodEnd)} days)`
       : undefined;
   const value = (v: string | undefined) => v ?? notRecorded('Not found on the bill');
-  return html`<div class="bill">${facts([
+  return html`<div class="bill">${billFacts([
     ['Statement date', value(bill.statementDate)],
     ['Billing period', value(period)],
     ['Rate schedule', value(bill.rateSchedule)],
@@ -110,6 +157,24 @@ function billCard(bill: ReportBill): SafeHtml {
     ['Account number', value(bill.accountNumber)],
     ['Service address', value(bill.serviceAddress)],
   ])}<p class="source">From <span class="file-name">${bill.fileName}</span></p></div>`;
+}
+
+/** A bill's facts as short labelled values, several to a line where the card is wide. */
+function billFacts(rows: Array<[string, HtmlValue]>): SafeHtml {
+  return html`<dl class="bill-facts">${rows.map(
+    ([label, value]) =>
+      html`<div class="${WIDE_BILL_FACTS.has(label) ? 'wide' : null}"><dt>${label}</dt><dd>${value}</dd></div>`,
+  )}</dl>`;
+}
+
+/** Facts given two columns of a bill card, to read on one line. */
+const WIDE_BILL_FACTS = new Set(['Billing period', 'Service address']);
+
+/** The year's shape at a glance: kWh by month, small, beside the account's facts. */
+function coverChart(view: IntervalView): SafeHtml {
+  return html`<figure class="figure cover-chart">${monthlyChart(view, 'small')}<figcaption>${
+    view.series.hasReceived ? 'Delivered and received kWh' : 'Delivered kWh'
+  } by month, from the interval data (details under Usage).</figcaption></figure>`;
 }
 
 /** Image types a logo may have; anything else is left off the cover. */

@@ -13,23 +13,14 @@ export function filesSection(model: ReportModel): SafeHtml {
     html`<p>${model.statements.length} ${model.statements.length === 1 ? 'statement' : 'statements'} and ${model.intervalFiles.length} interval ${model.intervalFiles.length === 1 ? 'file' : 'files'}. A file’s SHA-256 lets anyone check that the copy they hold is the one this report was built from.</p>`,
     files.length
       ? table(
-          [
-            { label: 'File' },
-            { label: 'Kind' },
-            { label: 'Size', numeric: true },
-            { label: 'SHA-256' },
-            { label: 'Provenance' },
-            { label: 'Status' },
-          ],
+          [{ label: 'File' }, { label: 'SHA-256' }, { label: 'Provenance' }, { label: 'Status' }],
           files.map((f) => [
-            html`<span class="file-name">${f.name}</span>`,
-            f.kind === 'statement' ? 'Statement (PDF)' : 'Interval data',
-            Number.isFinite(f.size) ? formatBytes(f.size) : notRecorded('—'),
+            html`<span class="file-name">${f.name}</span><div class="file-meta"><span>${f.kind === 'statement' ? 'Statement (PDF)' : 'Interval data'}</span> <span>${Number.isFinite(f.size) ? formatBytes(f.size) : notRecorded('size not recorded')}</span></div>`,
             html`<code class="hash">${f.sha256}</code>`,
-            html`${f.provenance}<div class="source">Added ${dateOf(f.addedAt, model.timeZone)}</div>`,
+            html`<span class="provenance">${f.provenance}</span><div class="source">Added ${dateOf(f.addedAt, model.timeZone)}</div>`,
             status(f, model.input.intervals?.fileName),
           ]),
-          { className: 'data files' },
+          { className: 'data files', stack: true },
         )
       : html`<p class="note">No files were attached to this account.</p>`,
   );

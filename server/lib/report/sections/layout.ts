@@ -1,6 +1,9 @@
 import { type HtmlValue, html, type SafeHtml } from '../html.ts';
 
-/** A report section: kept on one page when it fits. */
+/**
+ * A report section. In print it may run over a page break between its blocks (rows, figures,
+ * paragraphs), its headings staying with what follows; see the style sheet.
+ */
 export function section(id: string, title: string, ...body: HtmlValue[]): SafeHtml {
   return html`<section id="${id}" class="section"><h2>${title}</h2>${body}</section>`;
 }
@@ -17,22 +20,27 @@ export interface Column {
   numeric?: boolean;
 }
 
+/** Tables this wide become a list of labelled rows on a phone instead of overflowing it. */
+const STACK_FROM_COLUMNS = 6;
+
+/**
+ * A table of rows. Each cell carries its column's name (`data-label`), which a phone shows
+ * beside the value when a wide table (`stack`) is laid out one row per block.
+ */
 export function table(
   columns: Column[],
   rows: HtmlValue[][],
-  options: { caption?: string; footer?: HtmlValue[]; className?: string } = {},
+  options: { caption?: string; footer?: HtmlValue[]; className?: string; stack?: boolean } = {},
 ): SafeHtml {
   const cls = (c: Column | undefined) => (c?.numeric ? 'num' : null);
-  return html`<table class="${options.className ?? 'data'}">${
+  const stack = options.stack ?? columns.length >= STACK_FROM_COLUMNS;
+  const cell = (value: HtmlValue, i: number) =>
+    html`<td class="${cls(columns[i])}" data-label="${columns[i]?.label ?? ''}">${value}</td>`;
+  return html`<table class="${options.className ?? 'data'}${stack ? ' stack' : ''}">${
     options.caption ? html`<caption>${options.caption}</caption>` : null
   }<thead><tr>${columns.map((c) => html`<th scope="col" class="${cls(c)}">${c.label}</th>`)}</tr></thead><tbody>${rows.map(
-    (row) =>
-      html`<tr>${row.map((cell, i) => html`<td class="${cls(columns[i])}">${cell}</td>`)}</tr>`,
-  )}</tbody>${
-    options.footer
-      ? html`<tfoot><tr>${options.footer.map((cell, i) => html`<td class="${cls(columns[i])}">${cell}</td>`)}</tr></tfoot>`
-      : null
-  }</table>`;
+    (row) => html`<tr>${row.map(cell)}</tr>`,
+  )}</tbody>${options.footer ? html`<tfoot><tr>${options.footer.map(cell)}</tr></tfoot>` : null}</table>`;
 }
 
 export function figure(chart: SafeHtml, caption: string): SafeHtml {

@@ -95,9 +95,23 @@ function monthly(view: IntervalView): SafeHtml {
     ...(withCost ? [isNumber(analytics.cost) ? formatMoney(analytics.cost) : '—'] : []),
     analytics.peak ? formatKw(analytics.peak.kW) : '—',
   ];
-  const chart = barChart({
+  const chart = monthlyChart(view, 'full');
+  return html`<h3>By month</h3>
+${table(columns, rows, { footer, caption: `Local calendar months (${series.timeZone}), from the interval data.` })}
+${figure(chart, withReceived ? 'Delivered and received kWh by month.' : 'Delivered kWh by month.')}`;
+}
+
+/**
+ * Delivered (and received) kWh by local month: full width in the usage section, each bar with
+ * its value; `small` on the cover, the year's shape at a glance (the values follow in Usage).
+ */
+export function monthlyChart(view: IntervalView, size: 'full' | 'small'): SafeHtml {
+  const months = view.analytics.monthly;
+  const withReceived = view.series.hasReceived;
+  return barChart({
     title: 'Energy by month',
     unit: 'kWh',
+    size,
     labels: months.map((m) => formatMonth(m.month)),
     ticks: months.map((m, i) => ({
       text: formatMonth(m.month).slice(0, 3),
@@ -119,11 +133,11 @@ function monthly(view: IntervalView): SafeHtml {
           ]
         : []),
     ],
-    describe: (label, s, v) => `${label}, ${s.name.toLowerCase()}: ${formatKWh(v)} kWh`,
+    describe:
+      size === 'full'
+        ? (label, s, v) => `${label}, ${s.name.toLowerCase()}: ${formatKWh(v)} kWh`
+        : undefined,
   });
-  return html`<h3>By month</h3>
-${table(columns, rows, { footer, caption: `Local calendar months (${series.timeZone}), from the interval data.` })}
-${figure(chart, withReceived ? 'Delivered and received kWh by month.' : 'Delivered kWh by month.')}`;
 }
 
 function billTable(model: ReportModel): SafeHtml {
