@@ -174,7 +174,7 @@ describe('a folded fall-back hour found by its value', () => {
       ['2024-11-03T08:45:00Z', 1.3],
     ]);
     expect(imported.metadata.notes).toContain(
-      'The repeated fall-back hour of 2024-11-03 is folded into the 02:00 rows (about 2.0 times the neighbouring energy), not the 01:00 rows: that energy was split over both hours.',
+      'The repeated fall-back hour of 2024-11-03 is folded into the 02:00 to 02:45 rows (lines 10 to 13; about 2.0 times the neighbouring energy), not the 01:00 to 01:45 rows. Each holds 30 minutes of energy: half stays at its own quarter hour, half fills one quarter hour of the repeated hour.',
     );
   });
 

@@ -37,12 +37,17 @@ export function dstEvent(kind: DstMark, local: number, start: number, line: numb
 
 /** A window of rows must hold this many times its neighbours' energy to be taken as the fold. */
 const FOLD_RATIO = 1.5;
+/** How much more than the fall-back rows another window must stand out to be taken instead. */
+const FOLD_MARGIN = 1.15;
 
 /**
  * Rows whose fall-back label came once: folded when the later hour is empty but data goes on.
  * The labels say a fold happened, not which rows hold it: some exports put the repeated hour's
- * energy into the rows after it (02:00) or before it (00:00). The rows whose values are about
- * twice their neighbours' hold the fold; without such a sign, the fall-back rows themselves.
+ * energy into the rows after it (02:00), before it (00:00), or a row or two off (00:45 to
+ * 01:30). The run of rows whose values are about twice their neighbours' holds the fold;
+ * without such a sign, the fall-back rows themselves. Each holder row is two intervals of
+ * energy, never one interval's demand: it keeps half, and the other half fills the repeated
+ * hour (one longer reading instead when the two touch).
  */
 export function unfold(
   readings: IntervalReading[],
@@ -75,11 +80,7 @@ export function unfold(
         reading.dst = 'folded';
         readings.push({ ...reading, start: later[window[j] as number] as number });
       });
-      const label = (i: number) => wallClockLabel(rows.local[i] as number);
-      const rowsWord = holder.length > 1 ? 'rows' : 'row';
-      notes.push(
-        `The repeated fall-back hour of ${label(window[0] as number).slice(0, 10)} is folded into the ${label(holder[0] as number).slice(11)} ${rowsWord} (about ${ratio.toFixed(1)} times the neighbouring energy), not the ${label(window[0] as number).slice(11)} ${rowsWord}: that energy was split over both hours.`,
-      );
+      notes.push(foldNote(readings, rows, window, holder, ratio));
     }
     for (const i of holder) {
       const reading = readings[i] as IntervalReading;
@@ -88,6 +89,47 @@ export function unfold(
       );
     }
   }
+}
+
+/** Says which rows were taken as the fold, instead of which, and what became of their energy. */
+function foldNote(
+  readings: IntervalReading[],
+  rows: RowSink,
+  window: number[],
+  holder: number[],
+  ratio: number,
+): string {
+  const label = (i: number) => wallClockLabel(rows.local[i] as number);
+  const time = (i: number) => label(i).slice(11);
+  const span = (run: number[]) => {
+    const first = run[0] as number;
+    const last = run[run.length - 1] as number;
+    return first === last ? `${time(first)} row` : `${time(first)} to ${time(last)} rows`;
+  };
+  const first = holder[0] as number;
+  const last = holder[holder.length - 1] as number;
+  const lines =
+    first === last ? `line ${rows.line[first]}` : `lines ${rows.line[first]} to ${rows.line[last]}`;
+  const seconds = (readings[first] as IntervalReading).duration;
+  const own = intervalWords(seconds);
+  const why =
+    holder.length > 1
+      ? `Each holds ${lengthWords(2 * seconds)} of energy: half stays at its own ${own}, half fills one ${own} of the repeated hour.`
+      : `It holds ${lengthWords(2 * seconds)} of energy: half stays at its own ${own}, half fills the repeated hour.`;
+  return `The repeated fall-back hour of ${label(window[0] as number).slice(0, 10)} is folded into the ${span(holder)} (${lines}; about ${ratio.toFixed(1)} times the neighbouring energy), not the ${span(window)}. ${why}`;
+}
+
+function intervalWords(seconds: number): string {
+  if (seconds === 900) return 'quarter hour';
+  if (seconds === 1800) return 'half hour';
+  if (seconds === 3600) return 'hour';
+  return `${lengthWords(seconds)} interval`;
+}
+
+function lengthWords(seconds: number): string {
+  const minutes = seconds / 60;
+  if (minutes % 60 !== 0) return `${minutes} minutes`;
+  return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
 }
 
 /** A fall-back row holding both hours: one longer reading when they touch, else two halves. */
@@ -116,9 +158,12 @@ function consecutiveRuns(indexes: number[]): number[][] {
 }
 
 /**
- * Which rows hold the fold: the fall-back rows (`window`), the same number of rows just after
- * them, or just before, whichever stands out from its neighbours by the most; the fall-back
- * rows unless another window is clearly (FOLD_RATIO) above its neighbours and above them.
+ * Which rows hold the fold: the fall-back rows (`window`) or the same number of rows shifted
+ * by up to their count either way (a row early, an hour late), whichever stands out from its
+ * neighbours by the most; the fall-back rows unless another run is clearly (FOLD_RATIO) above
+ * its neighbours and (FOLD_MARGIN) above them. The margin is small because a run one row off
+ * the double rows still holds most of them: for four rows it stands at about 1.6 where the
+ * right run stands at 2.
  */
 function foldHolder(
   readings: IntervalReading[],
@@ -126,17 +171,21 @@ function foldHolder(
 ): { holder: number[]; ratio: number } {
   const k = window.length;
   const first = window[0] as number;
-  const range = (from: number) => Array.from({ length: k }, (_, j) => from + j);
-  let holder = window;
-  let ratio = foldRatio(readings, first, k);
-  for (const other of [range(first + k), range(first - k)]) {
-    const r = foldRatio(readings, other[0] as number, k);
-    if (r >= FOLD_RATIO && (Number.isNaN(ratio) || r > ratio * 1.3)) {
-      holder = other;
-      ratio = r;
+  const own = foldRatio(readings, first, k);
+  let best = Number.NaN;
+  let shift = 0;
+  for (let s = -k; s <= k; s++) {
+    if (s === 0) continue;
+    const r = foldRatio(readings, first + s, k);
+    if (!Number.isNaN(r) && !(r <= best)) {
+      best = r;
+      shift = s;
     }
   }
-  return { holder, ratio };
+  if (shift !== 0 && best >= FOLD_RATIO && (Number.isNaN(own) || best > own * FOLD_MARGIN)) {
+    return { holder: Array.from({ length: k }, (_, j) => first + shift + j), ratio: best };
+  }
+  return { holder: window, ratio: own };
 }
 
 /** The energy of `k` rows from `first` against the mean of the `k` rows on either side. */
