@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import { RetrievalSummary } from '../../../common/connections.ts';
+import { moneyText } from '../../../common/quantities.ts';
 import { TIMELINE_LIMIT, type TimelineEvent, type TimelineKind } from '../../../common/timeline.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -43,7 +44,6 @@ type Line = {
   owner: boolean;
 };
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const statusWords = (status: string) => status.replace('_', ' ');
 const joined = (...parts: Array<string | null | undefined | false>) =>
   parts.filter(Boolean).join(' · ') || null;
@@ -265,7 +265,7 @@ export class TimelineService {
       add({
         at: charge.createdAt,
         kind: 'charge',
-        title: `${chargeWords(charge.status)}: ${dollars(charge.costCents)}${charge.testMode ? ' (test mode, nothing charged)' : ''}`,
+        title: `${chargeWords(charge.status)}: ${moneyText(charge.costCents)}${charge.testMode ? ' (test mode, nothing charged)' : ''}`,
         detail: joined(
           `usage record #${charge.id}, ${charge.plan} plan, ${statusWords(charge.status)}`,
           charge.stripePaymentIntentId,
@@ -277,7 +277,7 @@ export class TimelineService {
         add({
           at: charge.updatedAt,
           kind: 'refund',
-          title: `Refunded: ${dollars(charge.costCents)}`,
+          title: `Refunded: ${moneyText(charge.costCents)}`,
           detail: joined(`usage record #${charge.id}`, charge.statusMessage, charge.stripeRefundId),
           owner: true,
         });

@@ -1,3 +1,4 @@
+import { dollarsText, kwhText, kwText, moneyText, pctText } from '../../../common/quantities.ts';
 import { html, type SafeHtml, safeHref } from './html.ts';
 
 /** What every template returns: a subject, the plain text part and the HTML part. */
@@ -76,9 +77,6 @@ const day = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   timeZone: 'UTC',
 });
-const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const energy = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** "March 5, 2025" from a Date or a YYYY-MM-DD day (read as UTC, as the report does). */
 export function formatDay(value: Date | string): string {
@@ -86,12 +84,13 @@ export function formatDay(value: Date | string): string {
   return Number.isNaN(date.getTime()) ? String(value) : day.format(date);
 }
 
+// Figures print as on the dashboard and in the report (common/quantities.ts).
 const NOT_AVAILABLE = 'not available';
 export const formatKwh = (kwh: number | null) =>
-  kwh === null ? NOT_AVAILABLE : `${energy.format(kwh)} kWh`;
-export const formatKw = (kw: number | null) =>
-  kw === null ? NOT_AVAILABLE : `${energy.format(kw)} kW`;
+  kwh === null ? NOT_AVAILABLE : `${kwhText(kwh)} kWh`;
+export const formatKw = (kw: number | null) => (kw === null ? NOT_AVAILABLE : `${kwText(kw)} kW`);
 export const formatDollars = (dollars: number | null) =>
-  dollars === null ? NOT_AVAILABLE : usd.format(dollars);
-export const formatPercent = (pct: number | null) =>
-  pct === null ? NOT_AVAILABLE : `${decimal.format(pct)}%`;
+  dollars === null ? NOT_AVAILABLE : dollarsText(dollars);
+/** An amount in cents: `$29.99`, `$1,234.00`. */
+export const formatCents = (cents: number) => moneyText(cents);
+export const formatPercent = (pct: number | null) => (pct === null ? NOT_AVAILABLE : pctText(pct));

@@ -74,7 +74,7 @@ describe('reportReadyMessage', () => {
   it('gives the figures, the three links and when they expire', () => {
     expect(message.subject).toBe(`Your utility report for ${EVIL} is ready`);
     for (const part of [message.text, message.html]) {
-      expect(part).toContain('1,391.666 kWh');
+      expect(part).toContain('1,391.67 kWh');
       expect(part).toContain('$2,345.50');
       expect(part).toContain('12.25 kW');
       expect(part).toContain('98.8%');

@@ -1,5 +1,6 @@
 import { html } from './html.ts';
 import {
+  formatCents,
   layout,
   type MailContent,
   paragraph,
@@ -17,11 +18,9 @@ export type OverdueRefundInput = {
   outcome: 'refunded' | 'removed' | 'not_charged';
 };
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /** The one sentence saying what became of the money. */
 function moneyWords({ customerName, amountCents, outcome }: OverdueRefundInput): string {
-  const price = dollars(amountCents);
+  const price = formatCents(amountCents);
   const start = `We could not get the utility data for ${customerName} in time`;
   switch (outcome) {
     case 'refunded':

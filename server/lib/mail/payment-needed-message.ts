@@ -1,6 +1,7 @@
 import { html } from './html.ts';
 import {
   button,
+  formatCents,
   layout,
   type MailContent,
   paragraph,
@@ -22,8 +23,6 @@ export type PaymentNeededInput = {
   dashboardUrl: string;
 };
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /** What the user does next, by reason. */
 function nextStep({ reason }: PaymentNeededInput): string {
   return reason === 'confirm'
@@ -37,7 +36,7 @@ function nextStep({ reason }: PaymentNeededInput): string {
  */
 export function paymentNeededMessage(input: PaymentNeededInput): MailContent {
   const subject = subjectLine(`Payment needed: ${input.customerName}'s report is ready`);
-  const ready = `The utility report for ${input.customerName} (${input.providerName}) is ready. We tried to charge the ${dollars(input.amountCents)} for it to your card, and the payment did not go through, so nothing was charged and the report waits for the payment.`;
+  const ready = `The utility report for ${input.customerName} (${input.providerName}) is ready. We tried to charge the ${formatCents(input.amountCents)} for it to your card, and the payment did not go through, so nothing was charged and the report waits for the payment.`;
   const why = input.detail ? `What the bank said: ${input.detail}` : null;
   const next = nextStep(input);
   const text = textLines([

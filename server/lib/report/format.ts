@@ -1,36 +1,19 @@
 // Numbers and times as the report prints them (en-US). Each formatter takes a value that is
-// known; callers decide what to print when a figure is missing.
+// known; callers decide what to print when a figure is missing. Energy, power, money and
+// percentages follow the product's one rule for each (common/quantities.ts).
+import { dollarsText, kwhText, kwText, pctText } from '../../../common/quantities.ts';
 
-const kWhFormat = new Intl.NumberFormat('en-US', {
-  maximumFractionDigits: 3,
-  signDisplay: 'negative',
-});
-const kWFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: 'negative',
-});
-const pctFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-  signDisplay: 'negative',
-});
-const moneyFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  signDisplay: 'negative',
-});
 const intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** `1,391.666` (up to 3 decimals). */
-export const formatKWh = (kWh: number) => kWhFormat.format(kWh);
+/** `1,391.67` (to the hundredth; a whole figure without decimals). */
+export const formatKWh = kwhText;
 /** `6.64` */
-export const formatKw = (kW: number) => kWFormat.format(kW);
-/** `100.0%` */
-export const formatPct = (pct: number) => `${pctFormat.format(pct)}%`;
-/** `$1,234.56` */
-export const formatMoney = (dollars: number) => moneyFormat.format(dollars);
+export const formatKw = kwText;
+/** `100.0%`, `under 0.1%` */
+export const formatPct = pctText;
+/** `$1,234.56` for an amount in dollars. */
+export const formatMoney = dollarsText;
 export const formatInt = (n: number) => intFormat.format(n);
 
 export function formatBytes(bytes: number): string {

@@ -40,10 +40,10 @@ describe('Green Button 15-minute file with a UsageSummary bill', () => {
   );
   const text = textOf(html);
 
-  it('headlines 1,391.666 kWh and $149.99 from the interval data', () => {
-    expect(text).toContain('Usage 1,391.666 kWh from interval data');
+  it('headlines 1,391.67 kWh and $149.99 from the interval data', () => {
+    expect(text).toContain('Usage 1,391.67 kWh from interval data');
     expect(text).toContain(
-      'Usage (delivered) 1,391.666 kWh Sum of the 15-minute interval data in “gba_openespi_15min_14days_cost_usagesummary.xml”, 2012-03-01 to 2012-03-14.',
+      'Usage (delivered) 1,391.67 kWh Sum of the 15-minute interval data in “gba_openespi_15min_14days_cost_usagesummary.xml”, 2012-03-01 to 2012-03-14.',
     );
     expect(text).toContain('Cost $149.99');
     expect(summary).toMatchObject({
@@ -92,7 +92,7 @@ describe('Green Button 15-minute file with a UsageSummary bill', () => {
 
   it('gives project hints with their methods', () => {
     expect(text).toMatch(
-      /\d+\.\d% of delivered energy \([\d,.]+ of 1,391\.666 kWh\) was used between 09:00–17:00 local time/,
+      /\d+\.\d% of delivered energy \([\d,.]+ of 1,391\.67 kWh\) was used between 09:00–17:00 local time/,
     );
     expect(text).toContain('Battery power 2.00 kW: about a quarter of the peak');
     expect(text).toContain('2.00 kW / 2 kWh (1 h) 6.64');

@@ -1,6 +1,6 @@
-import { monthName } from '../format.ts';
+import { formatKw, monthName } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
-import { formatTick, px } from './scale.ts';
+import { px } from './scale.ts';
 
 const WIDTH = 680;
 const M = { top: 8, right: 12, bottom: 58, left: 44 };
@@ -34,7 +34,7 @@ ${cells.map(
   ) => html`<text x="${M.left - 6}" y="${M.top + m * ROW + 13}" text-anchor="end" font-size="11" fill="#4a5563">${monthName(m)}</text>
 ${row.map(
   (v, h) =>
-    html`<rect class="${v === null ? 'cell no-data' : 'cell'}" x="${px(M.left + h * cellW)}" y="${M.top + m * ROW}" width="${px(cellW - 1)}" height="${ROW - 1}" fill="${v === null ? NO_DATA : colorOf(share(v))}"><title>${monthName(m)} ${String(h).padStart(2, '0')}:00: ${v === null ? 'no data' : `${formatTick(v)} kW`}</title></rect>`,
+    html`<rect class="${v === null ? 'cell no-data' : 'cell'}" x="${px(M.left + h * cellW)}" y="${M.top + m * ROW}" width="${px(cellW - 1)}" height="${ROW - 1}" fill="${v === null ? NO_DATA : colorOf(share(v))}"><title>${monthName(m)} ${String(h).padStart(2, '0')}:00: ${v === null ? 'no data' : `${formatKw(v)} kW`}</title></rect>`,
 )}`,
 )}
 ${[0, 3, 6, 9, 12, 15, 18, 21].map(
@@ -45,7 +45,7 @@ ${
   values.length
     ? steps.map(
         (s, i) =>
-          html`<rect x="${M.left + i * 96}" y="${legendY}" width="14" height="12" fill="${colorOf(s)}"/><text x="${M.left + i * 96 + 18}" y="${legendY + 10}" font-size="11" fill="#1f2933">${formatTick(min + (max - min) * s)} kW</text>`,
+          html`<rect x="${M.left + i * 96}" y="${legendY}" width="14" height="12" fill="${colorOf(s)}"/><text x="${M.left + i * 96 + 18}" y="${legendY + 10}" font-size="11" fill="#1f2933">${formatKw(min + (max - min) * s)} kW</text>`,
       )
     : null
 }

@@ -1,3 +1,4 @@
+import { formatKw } from '../format.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { legend } from './bars.ts';
 import { formatTick, niceTicks, px } from './scale.ts';
@@ -44,7 +45,7 @@ ${lines.map(
 ${line.values.map((v, h) =>
   v === null
     ? null
-    : html`<circle cx="${px(x(h))}" cy="${px(y(v))}" r="2.5" fill="${line.color}"><title>${line.name}, ${String(h).padStart(2, '0')}:00: ${formatTick(v)} kW</title></circle>`,
+    : html`<circle cx="${px(x(h))}" cy="${px(y(v))}" r="2.5" fill="${line.color}"><title>${line.name}, ${String(h).padStart(2, '0')}:00: ${formatKw(v)} kW</title></circle>`,
 )}`,
 )}
 ${legend(lines, HEIGHT - 8)}
