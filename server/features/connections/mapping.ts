@@ -5,6 +5,7 @@ import type {
   Statement,
 } from '../../../common/connections.ts';
 import { credentialsStateOf, OWNER_CREDENTIALS_NOTES } from '../../../common/credentials-state.ts';
+import { kwhData, moneyData } from '../../../common/quantities.ts';
 import type { connectionFiles, connections } from '../../db/schema.ts';
 
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -69,8 +70,9 @@ export function toConnection(
     serviceAddress: row.serviceAddress,
     startDate: row.startDate,
     endDate: row.endDate,
-    usage: row.usageKwh === null ? null : Number(row.usageKwh),
-    cost: row.costCents === null ? null : row.costCents / 100,
+    // Stored as numeric(14,3) kWh and whole cents; given as data by the product's rule.
+    usage: row.usageKwh === null ? null : kwhData(Number(row.usageKwh)),
+    cost: row.costCents === null ? null : moneyData(row.costCents / 100),
     status: row.status,
     notes: row.notes,
     customerNotes: row.customerNotes,

@@ -65,16 +65,19 @@ describe('interval files recorded on a connection', () => {
       endDate: '2025-01-31',
     });
 
-    const summary = IntervalSummary.parse(
-      (await get(`/api/connections/${id}/intervals`, owner.cookie)).json(),
-    );
+    const intervals = await get(`/api/connections/${id}/intervals`, owner.cookie);
+    // Figures as data: kWh and kW to the thousandth, money to the cent, never the float noise
+    // of the engine's sums (1668.5100000000168).
+    expect(intervals.body).not.toMatch(/\d\.\d{6,}/);
+    const summary = IntervalSummary.parse(intervals.json());
     expect(summary.series).toMatchObject({
       format: 'pge-csv',
       timeZone: 'America/Los_Angeles',
       fileId,
     });
     expect(summary.series.start).toBe('2024-02-01T08:00:00.000Z');
-    expect(summary.analytics.deliveredKWh).toBeCloseTo(1668.51, 6);
+    expect(summary.analytics.deliveredKWh).toBe(1668.51);
+    expect(summary.analytics.cost).toBe(651.19);
     expect(summary.analytics.monthly).toHaveLength(12);
     expect(summary.analytics.loadProfile.weekday).toHaveLength(24);
     expect(summary.analytics.heatmap).toHaveLength(12);
@@ -99,6 +102,12 @@ describe('interval files recorded on a connection', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toMatch(/^utc_start,local_start/);
+    // To the watt-hour, the column summing to the total.
+    for (const line of lines.slice(1)) {
+      for (const value of line.split(',').slice(2, 5)) {
+        expect(value).toMatch(/^(-?\d+(\.\d{1,3})?)?$/);
+      }
+    }
     const total = lines.slice(1).reduce((sum, line) => sum + Number(line.split(',')[2]), 0);
     expect(total).toBeCloseTo(1668.51, 6);
   });

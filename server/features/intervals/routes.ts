@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IntervalSummary, MeterChoice } from '../../../common/intervals.ts';
-import { exportIntervalCsv, SLOT_MS } from '../../lib/intervals/index.ts';
+import { type Analytics, exportIntervalCsv, SLOT_MS } from '../../lib/intervals/index.ts';
 import { IdParams } from '../../lib/params.ts';
 import { attachmentDisposition } from '../../lib/storage/keys.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
+import { analyticsData, qualityData } from './figures.ts';
 
 export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Services, 'intervals'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -40,9 +41,10 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
           meter: row.meter,
           meters: row.meters,
         },
-        // Stored as JSON; undefined fields (no cost) were dropped on the way in.
-        analytics: json(row.analytics),
-        quality: json(quality),
+        // Stored as JSON; undefined fields (no cost) were dropped on the way in. Figures are
+        // rounded as data on the way out.
+        analytics: json(analyticsData(row.analytics as Analytics)),
+        quality: json(qualityData(quality)),
       };
     },
   );

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { headlineData } from '../../../common/quantities.ts';
 import type { ReportSummary as ReportSummaryContract } from '../../../common/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { reports } from '../../db/schema.ts';
@@ -206,4 +207,8 @@ export async function latestOfOwner(
     .limit(page.limit + 1);
 }
 
-export const summaryOf = (row: ReportRow) => (row.summary as ReportSummaryContract | null) ?? null;
+/** The stored summary, rounded as data (a version built before the rule may carry float noise). */
+export function summaryOf(row: ReportRow): ReportSummaryContract | null {
+  const summary = row.summary as ReportSummaryContract | null;
+  return summary ? headlineData(summary) : null;
+}

@@ -31,6 +31,9 @@ const ESPI = readFileSync(
   path.join(FIXTURES, 'espi/gba_openespi_15min_14days_cost_usagesummary.xml'),
 );
 const BILL = readFileSync(path.join(FIXTURES, 'bills/pge_3ce_anonymous_sample_bill_2022-12.pdf'));
+const PGE_CSV = readFileSync(
+  path.join(FIXTURES, 'csv/pge_dmd_hourly_2024-02-01_to_2025-01-31.csv'),
+);
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
 let t: TestApp;
@@ -158,7 +161,7 @@ describe('a paid report, from the request to the downloads', () => {
   it('builds version 1 with the figures of the interval data', () => {
     expect(ready).toMatchObject({ version: 1, status: 'ready', trigger: 'paid', error: null });
     expect(ready.summary).toMatchObject({ figuresFrom: 'intervals', statements: 1 });
-    expect(ready.summary?.usageKwh).toBeCloseTo(1391.666, 3);
+    expect(ready.summary?.usageKwh).toBe(1391.666);
     expect(ready.downloads?.pdf).toBe(`/api/reports/${ready.id}/download/pdf`);
   });
 
@@ -175,7 +178,7 @@ describe('a paid report, from the request to the downloads', () => {
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.disposition).toContain(`utility-report-${ready.id}.pdf`);
     const text = pdfText(pdf.bytes);
-    expect(text).toContain('1,391.666');
+    expect(text).toContain('1,391.67');
     expect(text).toContain('Harbor Bakery');
     expect(text).toContain('Green Button Electric');
     // The bill in the ESPI file reconciles with the intervals over its period.
@@ -186,7 +189,7 @@ describe('a paid report, from the request to the downloads', () => {
   it('names the HTML download utility-report-{id}.html', async () => {
     const html = await download(admin, `/api/reports/${ready.id}/download/html`);
     expect(html.disposition).toContain(`utility-report-${ready.id}.html`);
-    expect(html.bytes.toString()).toContain('1,391.666');
+    expect(html.bytes.toString()).toContain('1,391.67');
   });
 
   it('bundles everything in a ZIP whose manifest hashes every file', async () => {
@@ -206,6 +209,7 @@ describe('a paid report, from the request to the downloads', () => {
     expect(files.get('statements/statement-2022-12.pdf')?.equals(BILL)).toBe(true);
     expect(files.get('interval-files/green-button.xml')?.equals(ESPI)).toBe(true);
     const manifest = JSON.parse(String(files.get('manifest.json')));
+    expect(manifest.summary).toMatchObject({ usageKwh: 1391.666, costDollars: 149.99 });
     expect(manifest.files).toHaveLength(6);
     for (const entry of manifest.files) {
       const bytes = files.get(entry.name);
@@ -225,7 +229,7 @@ describe('a paid report, from the request to the downloads', () => {
       10_000,
     );
     expect(mail.subject).toMatch(/report/i);
-    expect(mail.text).toContain('1,391.666');
+    expect(mail.text).toContain('1,391.67');
     const link = mail.text.match(
       new RegExp(
         `https://reports\\.example\\.com(/api/reports/${ready.id}/download/zip\\?token=[^\\s]+)`,
@@ -354,6 +358,54 @@ describe('a paid report, from the request to the downloads', () => {
     const first = await download(flow.owner, `/api/reports/${ready.id}/download/pdf`);
     expect(first.bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
+});
+
+describe('the figures of a year of PG&E data', () => {
+  it('are 1668.51 kWh and $651.19 in the API, the manifest and the CSV, and 1,668.51 on paper', async () => {
+    const california = (await createProvider(t.database.db, { state: 'California' })).id;
+    const user = await createUser(t.database.db, { email: `pge-${Date.now()}@example.com` });
+    const owner = { user, cookie: await login(t.app, user.username) };
+    await call(owner, 'POST', '/api/billing/test-card', { plan: 'basic' });
+    const form = await submitForm(t.app, user.uniqueFormUrl, submission(california));
+    const connectionId = form.json().id as number;
+    await loginAccepted(t.app, connectionId);
+    expect((await call(owner, 'POST', '/api/record-usage', { connectionId })).statusCode).toBe(200);
+    await addFile(connectionId, 'pge-usage.csv', PGE_CSV, 'text/csv');
+    await complete(connectionId);
+    const [report] = await versions(owner, connectionId);
+    // The sums are 1668.5100000000168 kWh and 651.1899999999987 dollars before rounding.
+    expect(report?.summary).toMatchObject({
+      figuresFrom: 'intervals',
+      usageKwh: 1668.51,
+      costDollars: 651.19,
+    });
+    const noise = /\d\.\d{6,}/;
+    expect(JSON.stringify(report?.summary)).not.toMatch(noise);
+
+    const files = await unzip(
+      (await download(owner, `/api/reports/${report?.id}/download/zip`)).bytes,
+    );
+    const manifestText = String(files.get('manifest.json'));
+    expect(manifestText).not.toMatch(noise);
+    expect(JSON.parse(manifestText).summary).toMatchObject({
+      usageKwh: 1668.51,
+      costDollars: 651.19,
+    });
+
+    // Every kWh of the CSV to the watt-hour at most, and the column sums to the total.
+    const rows = String(files.get('intervals-15min.csv')).trim().split('\n').slice(1);
+    let delivered = 0;
+    for (const row of rows) {
+      const [, , kWh = '', received = '', net = ''] = row.split(',');
+      for (const value of [kWh, received, net]) expect(value).toMatch(/^(-?\d+(\.\d{1,3})?)?$/);
+      delivered += Number(kWh) * 1000;
+    }
+    expect(Math.round(delivered)).toBe(1_668_510);
+
+    const html = String(files.get(`utility-report-${report?.id}.html`));
+    expect(html).toContain('1,668.51 kWh');
+    expect(html).toContain('$651.19');
+  }, 120_000);
 });
 
 describe('a connection completed before it is paid for', () => {
