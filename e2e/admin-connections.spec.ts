@@ -116,7 +116,7 @@ test('an admin finds a submission, edits it, adds a PDF and a CSV, completes it:
   await expect(figures).toContainText('$651.19');
   await expect(figures).toContainText('2.83 kW on Feb 22, 2024, 8:00 PM');
   const quality = intervals.getByRole('region', { name: 'Data quality' });
-  await expect(quality).toContainText('100%');
+  await expect(quality).toContainText('100.0%');
   await expect(quality).toContainText('2024-11-03 01:00');
   const download = intervals.getByRole('link', { name: 'Download interval CSV' });
   const csvAnswer = await page.request.get((await download.getAttribute('href')) ?? '');

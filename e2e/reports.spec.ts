@@ -57,7 +57,7 @@ test('paid request -> files -> complete -> report emailed, downloaded, previewed
   await admin.dispose();
 
   const mail = await waitForMail((m) => m.to === email && /report/i.test(m.subject), 90_000);
-  expect(mail.text).toContain('1,391.666');
+  expect(mail.text).toContain('1,391.67');
   expect(mail.html).not.toContain('<script');
 
   // The owner's card: ready, with the figures and the three downloads.
@@ -65,7 +65,7 @@ test('paid request -> files -> complete -> report emailed, downloaded, previewed
   const connection = page.getByRole('article', { name: 'Harbor Bakery' });
   const report = connection.getByRole('region', { name: 'Report' });
   await expect(report.getByText(/Ready — version 1/)).toBeVisible();
-  await expect(report.getByText('1,392 kWh')).toBeVisible();
+  await expect(report.getByText('1,391.67 kWh')).toBeVisible();
   const names: string[] = [];
   for (const label of ['Download HTML', 'Download PDF', 'Download ZIP']) {
     const download = page.waitForEvent('download');
@@ -98,7 +98,7 @@ test('paid request -> files -> complete -> report emailed, downloaded, previewed
     /^Blocked script execution in '[^']*\/api\/reports\/\d+\/preview' because the document's frame is sandboxed/;
   const otherErrors = () => adminErrors.filter((e) => !sandboxNotes.test(e));
   await expect(preview.frameLocator('iframe').getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(preview.frameLocator('iframe').getByText('1,391.666 kWh').first()).toBeVisible();
+  await expect(preview.frameLocator('iframe').getByText('1,391.67 kWh').first()).toBeVisible();
   const html = adminPage.waitForEvent('download');
   await preview.getByRole('link', { name: 'Download HTML' }).click();
   expect((await html).suggestedFilename()).toMatch(/^utility-report-\d+\.html$/);

@@ -1,5 +1,5 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import { kwhText, moneyText } from '@common/quantities.ts';
+
 const longDate = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'long',
@@ -15,12 +15,12 @@ const weekdayDate = new Intl.DateTimeFormat('en-US', {
 
 /** "$8,247.50": an amount in cents, with thousands separators and always two decimals. */
 export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
+  return moneyText(cents);
 }
 
-/** "45,720 kWh". */
+/** "1,668.51 kWh", "45,720 kWh": to the hundredth, as everywhere on screen. */
 export function formatKwh(kwh: number): string {
-  return `${integer.format(kwh)} kWh`;
+  return `${kwhText(kwh)} kWh`;
 }
 
 /** "September 30, 2024" for a calendar date "2024-09-30", whatever the viewer's time zone. */

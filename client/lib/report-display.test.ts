@@ -109,7 +109,7 @@ describe('reportFigures', () => {
       { term: 'Period', value: 'Sep 1, 2024 – Sep 30, 2024' },
       { term: 'Usage', value: '45,720 kWh' },
       { term: 'Cost', value: '$8,247.50' },
-      { term: 'Peak demand', value: '112.5 kW' },
+      { term: 'Peak demand', value: '112.46 kW' },
       { term: 'Interval coverage', value: '98.5%' },
     ]);
   });
@@ -120,12 +120,12 @@ describe('reportFigures', () => {
     );
     expect(figures.map((f) => f.term)).toEqual(['Period', 'Cost', 'Interval coverage']);
     expect(figures[1]?.value).toBe('$0.00');
-    expect(figures[2]?.value).toBe('0%');
+    expect(figures[2]?.value).toBe('0.0%');
     expect(reportFigures(null)).toEqual([]);
   });
 
   it('reads coverage as a percentage already', () => {
-    expect(formatPercent(100)).toBe('100%');
+    expect(formatPercent(100)).toBe('100.0%');
     expect(formatPercent(12.345)).toBe('12.3%');
   });
 });

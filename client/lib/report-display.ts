@@ -1,3 +1,4 @@
+import { kwText, pctText } from '@common/quantities.ts';
 import {
   REPORT_FORMATS,
   type ReportFormat,
@@ -53,18 +54,13 @@ export function reportStateText(
   }
 }
 
-const kw = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** "12.3 kW". */
+/** "12.30 kW". */
 function formatKw(value: number): string {
-  return `${kw.format(value)} kW`;
+  return `${kwText(value)} kW`;
 }
 
 /** "98.5%" for a percentage already on the 0–100 scale (the report's coveragePct). */
-export function formatPercent(value: number): string {
-  return `${percent.format(value)}%`;
-}
+export const formatPercent = pctText;
 
 export type ReportFigure = { term: string; value: string };
 

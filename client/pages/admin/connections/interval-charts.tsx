@@ -1,4 +1,5 @@
 import type { IntervalSummary } from '@common/intervals.ts';
+import { kwhText, kwText } from '@common/quantities.ts';
 import { useMemo } from 'react';
 import uPlot from 'uplot';
 import { formatKw, formatKwh, formatMonth, hourLabel } from './interval-display.ts';
@@ -92,8 +93,8 @@ export default function IntervalCharts({ summary }: { summary: IntervalSummary }
           columns={['Hour', 'Weekday kW', 'Weekend kW']}
           rows={HOURS.map((hour) => [
             hourLabel(hour),
-            loadProfile.weekday[hour] ?? null,
-            loadProfile.weekend[hour] ?? null,
+            kwCell(loadProfile.weekday[hour]),
+            kwCell(loadProfile.weekend[hour]),
           ])}
         />
       </figure>
@@ -106,13 +107,15 @@ export default function IntervalCharts({ summary }: { summary: IntervalSummary }
           <DataTable
             caption="Delivered kWh by month"
             columns={['Month', 'kWh']}
-            rows={monthly.map((m) => [formatMonth(m.month), m.deliveredKWh])}
+            rows={monthly.map((m) => [formatMonth(m.month), kwhText(m.deliveredKWh)])}
           />
         </figure>
       ) : null}
     </div>
   );
 }
+
+const kwCell = (kW: number | null | undefined) => (typeof kW === 'number' ? kwText(kW) : null);
 
 /** The chart's numbers for screen readers (a canvas says nothing). */
 function DataTable({
@@ -122,7 +125,7 @@ function DataTable({
 }: {
   caption: string;
   columns: string[];
-  rows: (string | number | null)[][];
+  rows: (string | null)[][];
 }) {
   return (
     <table className="sr-only">
@@ -140,9 +143,7 @@ function DataTable({
         {rows.map((row) => (
           <tr key={String(row[0])}>
             {row.map((cell, index) => (
-              <td key={columns[index]}>
-                {typeof cell === 'number' ? cell.toFixed(2) : (cell ?? 'No data')}
-              </td>
+              <td key={columns[index]}>{cell ?? 'No data'}</td>
             ))}
           </tr>
         ))}

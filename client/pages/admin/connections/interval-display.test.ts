@@ -20,9 +20,9 @@ describe('interval figures', () => {
   });
 
   it('keeps small shares distinguishable from zero', () => {
-    expect(formatPercent(100)).toBe('100%');
-    expect(formatPercent(0)).toBe('0%');
-    expect(formatPercent(0.022768)).toBe('0.023%');
+    expect(formatPercent(100)).toBe('100.0%');
+    expect(formatPercent(0)).toBe('0.0%');
+    expect(formatPercent(0.022768)).toBe('under 0.1%');
     expect(formatPercent(6.711)).toBe('6.7%');
     expect(formatPercent(99.94)).toBe('99.9%');
   });

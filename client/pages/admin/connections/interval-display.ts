@@ -1,9 +1,8 @@
 import type { IntervalSummary } from '@common/intervals.ts';
+import { dollarsText, kwhText, kwText, pctText, rateText } from '@common/quantities.ts';
 
 type Quality = IntervalSummary['quality'];
 
-const twoDecimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const integer = new Intl.NumberFormat('en-US');
 const monthName = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -19,23 +18,14 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-export const formatKwh = (kwh: number) => `${twoDecimals.format(kwh)} kWh`;
-export const formatKw = (kw: number) => `${twoDecimals.format(kw)} kW`;
-export const formatDollars = (amount: number) => dollars.format(amount);
-const rate = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 3,
-  maximumFractionDigits: 3,
-});
+// Figures print as everywhere in the product (common/quantities.ts).
+export const formatKwh = (kwh: number) => `${kwhText(kwh)} kWh`;
+export const formatKw = (kw: number) => `${kwText(kw)} kW`;
+export const formatDollars = dollarsText;
 /** "$0.390 per kWh": energy rates are quoted to a tenth of a cent. */
-export const formatRate = (perKwh: number) => `${rate.format(perKwh)} per kWh`;
-
-/** "100%", "0.02%", "6.7%": small shares keep enough digits to be told from zero. */
-export function formatPercent(pct: number): string {
-  if (pct === 0 || pct >= 10) return `${twoDecimals.format(Math.round(pct * 10) / 10)}%`;
-  return `${Number(pct.toPrecision(2))}%`;
-}
+export const formatRate = (perKwh: number) => `${rateText(perKwh)} per kWh`;
+/** "98.6%", "100.0%", "under 0.1%". */
+export const formatPercent = pctText;
 
 /** "Feb 2024" for "2024-02". */
 export function formatMonth(month: string): string {
@@ -155,7 +145,7 @@ export function reconciliationLines(
     const difference = num(row.differenceKWh);
     const coverage = num(row.coveragePct);
     if (row.source === 'bill' && coverage !== undefined && coverage < 100) {
-      parts.push(`intervals cover ${coverage.toFixed(1)}% of the period`);
+      parts.push(`intervals cover ${formatPercent(coverage)} of the period`);
     }
     const verdict =
       row.matches === true
