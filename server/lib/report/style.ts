@@ -39,6 +39,7 @@ caption { caption-side: bottom; text-align: left; font-size: 12px; color: #4a556
 .facts th { width: 34%; font-weight: 600; color: #4a5563; }
 .facts td { overflow-wrap: anywhere; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+th.num { white-space: normal; }
 .cover-top { margin: 0 0 12px; }
 .cover-top .facts { margin: 0; }
 .cover-top.with-chart { display: grid; grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); gap: 16px; align-items: start; }
@@ -111,6 +112,8 @@ footer { font-size: 12px; color: #4a5563; border-top: 1px solid #d9dee5; padding
   .cards { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .cover-top.with-chart { grid-template-columns: minmax(0, 1fr); }
   .facts th { width: 40%; }
+  table { font-size: 12.5px; }
+  th, td { padding: 4px; }
   table.stack, table.stack tbody, table.stack tfoot, table.stack tr, table.stack td { display: block; width: 100%; }
   table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
   table.stack caption { display: block; }
