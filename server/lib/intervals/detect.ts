@@ -1,3 +1,4 @@
+import { looksLikeDayRows } from './formats/day-rows-header.ts';
 import type { IntervalFormat } from './types.ts';
 
 const ESPI_MARKERS =
@@ -11,7 +12,8 @@ const SDGE_HEADER = /^[ \t"]*Meter Number"?,"?Date"?,"?Start Time"?,"?Duration"?
 /**
  * Which layout a file is in, from its content alone (names of downloaded files are unreliable).
  * Utility layouts are recognised by their header or preamble wording; any other CSV is tried as
- * generic. Undefined for XML that is not Green Button.
+ * generic unless its header has a date column and a whole day of interval columns (one row per
+ * day). Undefined for XML that is not Green Button.
  */
 export function detectFormat(text: string): IntervalFormat | undefined {
   const head = text.slice(0, 20_000);
@@ -20,5 +22,6 @@ export function detectFormat(text: string): IntervalFormat | undefined {
   if (PGE_HEADER.test(head)) return 'pge-csv';
   if (SDGE_HEADER.test(head)) return 'sdge-csv';
   if (SCE_MARKERS.test(head)) return 'sce-csv';
+  if (looksLikeDayRows(head)) return 'day-rows-csv';
   return 'generic-csv';
 }

@@ -1,6 +1,7 @@
 import { decodeText } from './decode.ts';
 import { detectFormat } from './detect.ts';
 import { IntervalImportError } from './errors.ts';
+import { importDayRowsCsv } from './formats/day-rows-csv.ts';
 import { importEspi } from './formats/espi/import-espi.ts';
 import { importGenericCsv } from './formats/generic-csv.ts';
 import { importNem12 } from './formats/nem12-import.ts';
@@ -15,12 +16,13 @@ const IMPORTERS: Record<IntervalFormat, (text: string, options: ImportOptions) =
   'sce-csv': importSceCsv,
   'sdge-csv': importSdgeCsv,
   'generic-csv': importGenericCsv,
+  'day-rows-csv': importDayRowsCsv,
   nem12: importNem12,
 };
 
 /**
- * Reads a utility interval file (Green Button XML, PG&E / SCE / SDG&E CSV, AEMO NEM12 or a
- * generic CSV),
+ * Reads a utility interval file (Green Button XML, PG&E / SCE / SDG&E CSV, AEMO NEM12, a CSV of
+ * one row per day or a generic CSV),
  * recognised from its content, into channels of UTC readings in kWh with the file's metadata.
  * Throws IntervalImportError naming the format tried and the line or element at fault.
  */

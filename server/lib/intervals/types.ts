@@ -5,6 +5,7 @@ export type IntervalFormat =
   | 'sce-csv'
   | 'sdge-csv'
   | 'generic-csv'
+  | 'day-rows-csv'
   | 'nem12';
 
 export type Direction = 'delivered' | 'received';
