@@ -192,3 +192,107 @@ describe('reconciling a bill only over the part of its period with intervals', (
     expect(off.matches).toBe(false);
   });
 });
+
+describe('bills given only as line items', () => {
+  // Five items in cents, a credit among them; the total is worked out here in whole cents.
+  const items: [string, number][] = [
+    ['Energy charges', 6_412],
+    ['Delivery charges', 2_397],
+    ['Climate credit', -1_850],
+    ['Public purpose programs', 433],
+    ['Utility users tax', 318],
+  ];
+  const totalCents = items.reduce((sum, [, cents]) => sum + cents, 0);
+  const itemsXml = items
+    .map(
+      ([note, cents]) =>
+        `<costAdditionalDetailLastPeriod><amount>${cents * 1000}</amount><note>${note}</note></costAdditionalDetailLastPeriod>`,
+    )
+    .join('\n        ');
+  const day = { start: T0, seconds: 86_400, consumptionWh: 24_000 };
+  const other =
+    'https://utility.example/DataCustodian/espi/1_1/resource/RetailCustomer/9/UsagePoint/1/UsageSummary/2';
+
+  it('derives the total from the items and says so in the bill’s note', () => {
+    const imported = importIntervals(
+      withSummaries(hourly(T0, 24), [{ self: SAME_SELF, ...day, extra: itemsXml }]),
+    );
+    expect(totalCents).toBe(7_710);
+    const [bill] = imported.metadata.bills;
+    expect(bill?.billAmount).toBe(totalCents / 100);
+    expect(bill?.lineItems.map((i) => i.amount)).toEqual(items.map(([, cents]) => cents / 100));
+    expect(bill?.note).toBe('total derived from 5 line items');
+    const quality = assessQuality(imported, toCanonicalSeries(imported));
+    expect(quality.bills[0]?.billAmount).toBe(77.1);
+    expect(quality.reconciliation[0]).toMatchObject({ statedCost: 77.1, matches: true });
+  });
+
+  it('leaves out items without an amount, and says how many', () => {
+    const imported = importIntervals(
+      withSummaries(hourly(T0, 24), [
+        {
+          self: SAME_SELF,
+          ...day,
+          extra: `${itemsXml}<costAdditionalDetailLastPeriod><note>Meter number 42</note></costAdditionalDetailLastPeriod>`,
+        },
+      ]),
+    );
+    const [bill] = imported.metadata.bills;
+    expect(bill?.billAmount).toBe(77.1);
+    expect(bill?.lineItems).toHaveLength(6);
+    expect(bill?.note).toBe(
+      'total derived from 5 line items (1 line item without an amount left out)',
+    );
+  });
+
+  it('reads a summary with a stated total and one with only items for the same bill as one', () => {
+    // The items-only summary comes first; the stated total is the bill's own figure.
+    const imported = importIntervals(
+      withSummaries(hourly(T0, 24), [
+        { self: other, ...day, extra: `${itemsXml}<tariffProfile>E-1</tariffProfile>` },
+        { self: SAME_SELF, ...day, billCents: totalCents, consumptionWh: 24_500 },
+      ]),
+    );
+    expect(imported.metadata.bills).toHaveLength(1);
+    const [bill] = imported.metadata.bills;
+    expect(bill).toMatchObject({
+      billAmount: 77.1,
+      consumptionKWh: 24.5,
+      tariffProfile: 'E-1',
+      periodStart: T0,
+      periodSeconds: 86_400,
+    });
+    expect(bill?.lineItems.map((i) => i.note)).toEqual(items.map(([note]) => note));
+    expect(bill?.note).toBe(
+      'a second UsageSummary for the same period and amount was read as this bill (its total derived from 5 line items, its 5 line items kept here, consumption 24 kWh, not 24.5 kWh, tariff "E-1" taken from it)',
+    );
+    const quality = assessQuality(imported, toCanonicalSeries(imported));
+    expect(quality.reconciliation.filter((r) => r.source === 'bill')).toHaveLength(1);
+  });
+
+  it('keeps two summaries of one period with different amounts as two bills', () => {
+    const imported = importIntervals(
+      withSummaries(hourly(T0, 24), [
+        { self: other, ...day, extra: itemsXml },
+        { self: SAME_SELF, ...day, billCents: totalCents + 1 },
+      ]),
+    );
+    expect(imported.metadata.bills.map((b) => [b.billAmount, b.note])).toEqual([
+      [77.1, 'total derived from 5 line items'],
+      [77.11, undefined],
+    ]);
+  });
+
+  it('reads the same bill under two self links once', () => {
+    const imported = importIntervals(
+      withSummaries(hourly(T0, 24), [
+        { self: other, ...day, extra: itemsXml },
+        { self: SAME_SELF, ...day, extra: itemsXml },
+      ]),
+    );
+    expect(imported.metadata.bills).toHaveLength(1);
+    expect(imported.metadata.bills[0]?.note).toBe(
+      'total derived from 5 line items; a second UsageSummary for the same period and amount was read as this bill (its total derived from 5 line items)',
+    );
+  });
+});

@@ -86,6 +86,11 @@ export interface BillSummary {
   currentPeriodKWh?: number;
   /** The tariff the bill was computed under, as named by the utility. */
   tariffProfile?: string;
+  /**
+   * How the bill was read where the file did not say it outright: a total derived from the line
+   * items, a second summary of the same bill and how it differed.
+   */
+  note?: string;
 }
 
 interface BillLineItem {

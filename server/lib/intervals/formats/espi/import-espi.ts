@@ -2,26 +2,16 @@ import { finishChannel } from '../../channel.ts';
 import { IntervalImportError, lineOf } from '../../errors.ts';
 import { newMetadata } from '../../metadata.ts';
 import { chooseZone } from '../../time/choose-zone.ts';
-import type {
-  BillSummary,
-  Channel,
-  ImportOptions,
-  ImportResult,
-  IntervalReading,
-} from '../../types.ts';
-import type { EspiEntry, MeasurementFields, SummaryFields } from './entries.ts';
+import type { Channel, ImportOptions, ImportResult, IntervalReading } from '../../types.ts';
+import { billsOf, COST_UNIT } from './bills.ts';
+import type { EspiEntry, SummaryFields } from './entries.ts';
 import { feedZone } from './feed-zone.ts';
 import { linkKey } from './links.ts';
 import { ESPI, readFeed } from './read-feed.ts';
 import { groupReadings, type ReadingGroup } from './resolve-links.ts';
 
-/** ESPI cost and bill amounts are in hundred-thousandths of the currency. */
-const COST_UNIT = 100_000;
 /** ReadingQuality codes that mean the utility did not measure the value. */
 const ESTIMATED = new Set([7, 8, 9, 12]);
-/** ESPI unit of measure for watt-hours. */
-const WATT_HOURS = 72;
-const CURRENCIES: Record<number, string> = { 840: 'USD', 124: 'CAD', 978: 'EUR', 826: 'GBP' };
 
 export function importEspi(text: string, options: ImportOptions): ImportResult {
   const metadata = newMetadata();
@@ -44,12 +34,12 @@ export function importEspi(text: string, options: ImportOptions): ImportResult {
       'no IntervalReading of electric energy in the file',
     );
   }
-  const zone = chooseZone(ESPI, feedZone(entries), options);
+  const zone = chooseZone(ESPI, feedZone(entries, options.timeZone), options);
   metadata.timeZone = zone.timeZone;
   metadata.timeZoneSource = zone.source;
-  for (const entry of entries) {
-    if (entry.summary) metadata.bills.push(bill(entry.summary));
-  }
+  const summaries: SummaryFields[] = [];
+  for (const entry of entries) if (entry.summary) summaries.push(entry.summary);
+  metadata.bills.push(...billsOf(summaries));
   return { format: 'espi-xml', channels, metadata };
 }
 
@@ -148,47 +138,4 @@ function collectReadings(
 
 function readingAt(text: string, offset: number | undefined): string {
   return `<IntervalReading> at line ${lineOf(text, offset ?? 0)}`;
-}
-
-function bill(s: SummaryFields): BillSummary {
-  const money = (v: number | undefined) => (v === undefined ? undefined : v / COST_UNIT);
-  const result: BillSummary = {
-    periodStart: (s.periodStart ?? 0) * 1000,
-    periodSeconds: s.periodDuration ?? 0,
-    billAmount: money(s.billLastPeriod),
-    consumptionKWh: kWhOf({
-      value: s.consumptionValue,
-      multiplier: s.consumptionMultiplier,
-      uom: s.consumptionUom,
-    }),
-    currency: s.currency === undefined ? undefined : (CURRENCIES[s.currency] ?? String(s.currency)),
-    lineItems: s.lineItems.map((item) => ({
-      note: item.note,
-      amount: money(item.amount),
-      quantity: item.measurement && quantityOf(item.measurement),
-    })),
-  };
-  if (s.billToDate !== undefined) result.billToDate = money(s.billToDate);
-  if (s.costAdditionalLastPeriod !== undefined)
-    result.additionalCost = money(s.costAdditionalLastPeriod);
-  const current = s.currentPeriodConsumption && kWhOf(s.currentPeriodConsumption);
-  if (current !== undefined) result.currentPeriodKWh = current;
-  if (s.tariffProfile !== undefined) result.tariffProfile = s.tariffProfile;
-  return result;
-}
-
-/** kWh of a Wh measurement (uom 72, or no uom as ESPI's default for energy); else undefined. */
-function kWhOf(m: MeasurementFields): number | undefined {
-  if (m.value === undefined || (m.uom !== undefined && m.uom !== WATT_HOURS)) return undefined;
-  const scale = m.multiplier - 3;
-  return scale < 0 ? m.value / 10 ** -scale : m.value * 10 ** scale;
-}
-
-/** A line item's quantity: kWh for energy, else the value with its ESPI unit code. */
-function quantityOf(m: MeasurementFields): { value: number; unit: string } | undefined {
-  if (m.value === undefined) return undefined;
-  const kWh = kWhOf(m);
-  if (kWh !== undefined) return { value: kWh, unit: 'kWh' };
-  const value = m.multiplier < 0 ? m.value / 10 ** -m.multiplier : m.value * 10 ** m.multiplier;
-  return { value, unit: m.uom === undefined ? '' : `ESPI uom ${m.uom}` };
 }
