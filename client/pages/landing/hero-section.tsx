@@ -4,10 +4,12 @@ import { LinkButton } from '@/components/link-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { formatKwh, formatUsd } from '@/lib/format.ts';
 
-/** The illustrative load profile: relative load per time slot of the day. */
-const PROFILE = [38, 34, 32, 35, 48, 66, 82, 90, 94, 88, 92, 86, 78, 64, 52, 44].map(
-  (load, slot) => ({ slot, load }),
-);
+/** The sample's weekday load profile, each hour as a share of the highest. */
+const highest = Math.max(...SAMPLE_REPORT.weekdayProfileKw);
+const PROFILE = SAMPLE_REPORT.weekdayProfileKw.map((kW, hour) => ({
+  hour,
+  load: Math.max(2, Math.round((kW / highest) * 100)),
+}));
 
 export function HeroSection({ onViewSample }: { onViewSample: () => void }) {
   return (
@@ -41,7 +43,7 @@ export function HeroSection({ onViewSample }: { onViewSample: () => void }) {
   );
 }
 
-/** A decorative glance at a report; the sample modal holds the readable version. */
+/** A decorative glance at the sample report's cover; the sample modal holds the report itself. */
 function ReportPreview() {
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md">
@@ -58,18 +60,18 @@ function ReportPreview() {
         </div>
         <div className="mt-6 grid grid-cols-2 gap-3">
           <div className="rounded-lg bg-blue-50 p-3">
-            <p className="text-slate-500 text-xs">Usage</p>
+            <p className="text-slate-500 text-xs">Usage (12 months)</p>
             <p className="font-bold text-lg text-slate-900">{formatKwh(SAMPLE_REPORT.usageKwh)}</p>
           </div>
           <div className="rounded-lg bg-emerald-50 p-3">
-            <p className="text-slate-500 text-xs">Cost</p>
+            <p className="text-slate-500 text-xs">Cost (12 months)</p>
             <p className="font-bold text-lg text-slate-900">{formatUsd(SAMPLE_REPORT.costCents)}</p>
           </div>
         </div>
-        <div className="mt-6 flex h-24 items-end gap-1">
-          {PROFILE.map(({ slot, load }) => (
+        <div className="mt-6 flex h-24 items-end gap-0.5">
+          {PROFILE.map(({ hour, load }) => (
             <div
-              key={slot}
+              key={hour}
               className="flex-1 rounded-t bg-blue-500/80"
               style={{ height: `${load}%` }}
             />
@@ -80,7 +82,7 @@ function ReportPreview() {
             <FileText className="size-3.5" /> 2 statements (PDF)
           </span>
           <span className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-1">
-            <FileSpreadsheet className="size-3.5" /> 2 interval files (CSV)
+            <FileSpreadsheet className="size-3.5" /> 15-minute interval data
           </span>
         </div>
       </div>
