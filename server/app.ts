@@ -21,6 +21,7 @@ import { outboxRoutes } from './features/notifications/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { sampleReportRoutes } from './features/reports/sample/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp({
     outboxRoutes,
     noticeRoutes,
     reportRoutes,
+    sampleReportRoutes,
     userRoutes,
     attentionRoutes,
     timelineRoutes,

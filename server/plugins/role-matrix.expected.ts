@@ -51,6 +51,8 @@ export const EXPECTED: Record<string, [number, number, number, number]> = {
   'GET /api/connections/:id/timeline': [401, 200, 404, 200],
   'GET /api/reports/:id/preview': [401, 404, 404, 404],
   'GET /api/reports/:id/download/:format': [404, 404, 404, 404],
+  'GET /api/sample-report.html': [200, 200, 200, 200],
+  'GET /api/sample-report.pdf': [200, 200, 200, 200],
   'GET /api/users': [401, 403, 403, 200],
   'GET /api/storage/*': [403, 403, 403, 403],
   'POST /api/register': [400, 400, 400, 400],
