@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   analyze,
@@ -136,6 +137,35 @@ describe('interval headers as times, time ranges and numbers', () => {
     expect(imported.metadata.accountNumber).toBe('12345');
     expect(imported.metadata.meterNumber).toBe('M-9');
     expect(imported.channels[0]?.readings.map((r) => [r.start, r.kWh])).toEqual(expected(48));
+  });
+});
+
+describe('row order', () => {
+  it('reads days in descending order, fall-back day included, past a repeated header', () => {
+    const header = ['Date', ...slotHeaders(24, 'start')].join(',');
+    const hours = (d: number) => Array.from({ length: 24 }, (_, k) => d * 100 + k);
+    const text = [
+      header,
+      ['2024-11-04', ...hours(3)].join(','),
+      ['2024-11-03', ...hours(2)].join(','),
+      header,
+      ['2024-11-02', ...hours(1)].join(','),
+    ].join('\n');
+    const imported = importIntervals(text, { state: 'CA' });
+    const readings = imported.channels[0]?.readings ?? [];
+    expect(readings).toHaveLength(72);
+    expect(iso(readings[0]?.start ?? 0)).toBe('2024-11-02T07:00:00Z');
+    // 2024-11-03: 00:00 PDT (07:00Z), then 01:00 for two hours from 08:00Z, then 02:00 PST.
+    const fallBack = readings.slice(24, 27).map((r) => [iso(r.start), r.duration, r.kWh]);
+    expect(fallBack).toEqual([
+      ['2024-11-03T07:00:00Z', 3600, 200],
+      ['2024-11-03T08:00:00Z', 7200, 201],
+      ['2024-11-03T10:00:00Z', 3600, 202],
+    ]);
+    expect(iso(readings[48]?.start ?? 0)).toBe('2024-11-04T08:00:00Z');
+    const analytics = analyze(toCanonicalSeries(imported));
+    expect(analytics.deliveredKWh).toBe(sum([1, 2, 3].flatMap(hours)));
+    expect(analytics.daily.map((d) => d.slots)).toEqual([96, 100, 96]);
   });
 });
 
@@ -408,5 +438,80 @@ describe('recognition', () => {
       ['2024-01-08', ...Array.from({ length: 30 }, () => 1)].join(','),
     ].join('\n');
     expect(() => importIntervals(text, { timeZone: 'UTC' })).toThrow(/^generic CSV/);
+  });
+});
+
+describe('any day-per-row file (property)', () => {
+  /** Local offset in ms at a UTC instant, from Intl alone (not the engine's zone clock). */
+  const offsetAt = (utc: number, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    }).formatToParts(utc);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - utc;
+  };
+  // Hours of a local day in a US zone: the clocks change at 02:00, so 12:00 UTC of the day
+  // before and of the day itself fall on either side of it.
+  const hoursOf = (day: number, timeZone: string) =>
+    24 + (offsetAt(day - 12 * HOUR, timeZone) - offsetAt(day + 12 * HOUR, timeZone)) / HOUR;
+
+  it('keeps every kWh written and gives each day its real number of slots', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          timeZone: fc.constantFrom('America/Los_Angeles', 'America/New_York', 'America/Phoenix'),
+          first: fc.oneof(
+            fc.constantFrom('2024-03-09', '2024-03-10', '2024-11-02', '2024-11-03'),
+            fc.constantFrom('2023-03-11', '2023-11-05', '2024-06-01'),
+          ),
+          days: fc.integer({ min: 1, max: 3 }),
+          n: fc.constantFrom(24, 48, 96, 288),
+          style: fc.constantFrom<Style>('start', 'end', 'short', 'ampm', 'range', 'number'),
+          seed: fc.integer({ min: 0, max: 1000 }),
+        }),
+        ({ timeZone, first, days, n, style, seed }) => {
+          const minutes = 1440 / n;
+          const lines = [['Date', ...slotHeaders(n, style)].join(',')];
+          const expected = new Map<string, { kWh: number; slots: number }>();
+          let total = 0;
+          for (let d = 0; d < days; d++) {
+            const day = Date.parse(first) + d * 24 * HOUR;
+            const date = new Date(day).toISOString().slice(0, 10);
+            const hours = hoursOf(day, timeZone);
+            const cells = Array.from({ length: n }, (_, k) => {
+              const skipped = hours === 23 && k * minutes >= 120 && k * minutes < 180;
+              if (skipped) return '';
+              const kWh = ((seed + d * 37 + k * 11) % 97) / 1000;
+              total += kWh;
+              return String(kWh);
+            });
+            lines.push([date, ...cells].join(','));
+            const kWh = sum(cells.map(Number));
+            expected.set(date, { kWh, slots: hours * 4 });
+          }
+          const imported = importIntervals(lines.join('\n'), { timeZone });
+          expect(imported.format).toBe('day-rows-csv');
+          const analytics = analyze(toCanonicalSeries(imported));
+          expect(analytics.deliveredKWh).toBeCloseTo(total, 9);
+          expect(
+            new Map(analytics.daily.map((d) => [d.date, { kWh: d.deliveredKWh, slots: d.slots }])),
+          ).toEqual(
+            new Map(
+              [...expected].map(([date, e]) => [
+                date,
+                { kWh: expect.closeTo(e.kWh, 9), slots: e.slots },
+              ]),
+            ),
+          );
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });

@@ -79,6 +79,8 @@ export function importDayRowsCsv(text: string, options: ImportOptions): ImportRe
     }
     const raw = cur.field(layout.date).trim();
     const day = readDate(cur.text, cur.start(layout.date), cur.end(layout.date));
+    // Exports of several meters may repeat the header before each one.
+    if (Number.isNaN(day) && raw === layout.names[layout.date] && raw !== '') continue;
     if (Number.isNaN(day)) fail(`"${raw.slice(0, 40)}" in the "${dateName}" column is not a date`);
     const sink = sinkOf(cur, layout, sinks, metadata, capacity);
     if (!sink) continue;

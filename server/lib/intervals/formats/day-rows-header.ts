@@ -56,7 +56,7 @@ const NUMBERED =
 const UNIT_WORDS = /\(\s*k?wh\s*\)|\bk?wh\b/g;
 
 /** What an interval column's header says: a time, a time range or an interval number. */
-export function slotLabel(raw: string): SlotLabel | undefined {
+function slotLabel(raw: string): SlotLabel | undefined {
   const text = norm(raw).replace(UNIT_WORDS, '').trim();
   if (text === '') return undefined;
   const time = wholeTime(text);
