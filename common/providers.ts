@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRIES, COUNTRY_CODES } from './countries.ts';
 import { US_STATES } from './states.ts';
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
@@ -7,7 +8,12 @@ export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 export const PublicProvider = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** ISO 3166 code: 'US', 'CA', 'GB', 'IE', 'AU' or 'NZ'. */
+  country: z.string(),
+  /** A US state's name; abroad, the province, state or region as written there. */
   state: z.string(),
+  /** The zone the utility's files are read in when they do not say; null: the US state's. */
+  timeZone: z.string().nullable(),
   url: z.string().nullable(),
   imageUrl: z.string().nullable(),
   isActive: z.boolean(),
@@ -50,18 +56,20 @@ const optionalUrl = (label: string) =>
 /** A logo path handed out by PUT /api/provider-images. */
 export const LOGO_PATH = /^\/objects\/logos\/[A-Za-z0-9_-]+\.(png|jpg)$/;
 
-export const ProviderInput = z.object({
+const ProviderFields = z.object({
   name: z
     .string({ error: REQUIRED_FIELDS_MESSAGE })
     .trim()
     .min(1, REQUIRED_FIELDS_MESSAGE)
     .max(200, 'Name must be at most 200 characters'),
-  state: z.enum(US_STATES, {
-    error: (issue) =>
-      issue.input === undefined || issue.input === '' || issue.input === null
-        ? REQUIRED_FIELDS_MESSAGE
-        : 'State must be one of the 50 US states',
-  }),
+  /** Left out: a US utility. */
+  country: z.enum(COUNTRY_CODES, { error: 'Country must be one of those listed' }).default('US'),
+  state: z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(100, 'State or region must be at most 100 characters'),
+  timeZone: z.preprocess((v) => (v === '' ? null : v), z.string().max(64).nullable().optional()),
   url: optionalUrl('Website'),
   loginUrl: optionalUrl('Login URL'),
   imageUrl: z.preprocess(
@@ -69,9 +77,43 @@ export const ProviderInput = z.object({
     z.string().regex(LOGO_PATH, 'Upload the logo through the logo button').nullable().optional(),
   ),
 });
+
+/**
+ * Where the utility is: a US one names one of the 50 states (its files follow the state's zone
+ * unless a zone of the country is chosen); one abroad names its region and its time zone.
+ */
+function checkPlace(
+  value: { country: keyof typeof COUNTRIES; state: string; timeZone?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  const { country, state, timeZone } = value;
+  if (country === 'US' && !(US_STATES as readonly string[]).includes(state)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['state'],
+      message: 'State must be one of the 50 US states',
+    });
+  }
+  const zones: readonly string[] = COUNTRIES[country].zones;
+  if (timeZone && !zones.includes(timeZone)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['timeZone'],
+      message: `Time zone must be one of ${COUNTRIES[country].name}'s: ${zones.join(', ')}`,
+    });
+  } else if (!timeZone && country !== 'US') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['timeZone'],
+      message: "Choose the time zone the utility's files are written in",
+    });
+  }
+}
+
+export const ProviderInput = ProviderFields.superRefine(checkPlace);
 export type ProviderInput = z.infer<typeof ProviderInput>;
 
-export const ProviderUpdate = ProviderInput.extend({
+export const ProviderUpdate = ProviderFields.extend({
   usernameSelector: optionalText(500),
   passwordSelector: optionalText(500),
   submitSelector: optionalText(500),
@@ -79,5 +121,5 @@ export const ProviderUpdate = ProviderInput.extend({
   usagePage: optionalText(500),
   exportControl: optionalText(500),
   isActive: z.boolean().optional(),
-});
+}).superRefine(checkPlace);
 export type ProviderUpdate = z.infer<typeof ProviderUpdate>;

@@ -185,6 +185,31 @@ test("a refused upload shows the server's message, and a bad URL the server's wo
   await expect(form.getByRole('img')).toHaveCount(0);
 });
 
+test('a utility abroad: its region in its own words and the time zone its files are read in', async ({
+  page,
+}) => {
+  await openProvidersAsAdmin(page);
+  await page.getByRole('button', { name: 'Add Provider' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Provider' });
+  const name = `E2E Hydro ${uniqueUsername('ca')}`;
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await form.getByLabel('Country').selectOption('CA');
+  await form.getByRole('textbox', { name: 'Province or territory' }).fill('Ontario');
+  await form.getByRole('button', { name: 'Add Provider' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    "Choose the time zone the utility's files are written in",
+  );
+  await form.getByLabel('Time zone').selectOption('America/Toronto');
+  await form.getByRole('button', { name: 'Add Provider' }).click();
+  await expect(form).toBeHidden();
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('Ontario, Canada')).toBeVisible();
+  await card.getByRole('button', { name: /edit/i }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Provider' });
+  await expect(edit.getByLabel('Country')).toHaveValue('CA');
+  await expect(edit.getByLabel('Time zone')).toHaveValue('America/Toronto');
+});
+
 test('a user opening the admin shell lands on the dashboard', async ({ page }) => {
   await registerViaApi(page.request);
   await page.goto('/admin?view=providers');

@@ -135,7 +135,15 @@ export const providers = pgTable(
     name: text().notNull(),
     url: text(),
     loginUrl: text(),
+    /** ISO 3166 code of the country the utility serves; its files are read in its local time. */
+    country: text().notNull().default('US'),
+    /** US: one of the 50 states; elsewhere the province, state or region, as written there. */
     state: text().notNull(),
+    /**
+     * IANA zone the utility's files are written in when they do not say; null for a US utility
+     * whose files follow its state's zone.
+     */
+    timeZone: text(),
     imageUrl: text(),
     isActive: boolean().notNull().default(true),
     usernameSelector: text(),

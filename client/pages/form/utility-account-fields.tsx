@@ -1,3 +1,4 @@
+import { providerPlace } from '@common/countries.ts';
 import { Eye, EyeOff, RotateCw, ShieldCheck, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Field, nativeControlClass } from '@/components/field.tsx';
@@ -37,7 +38,7 @@ export function UtilityAccountFields({ control, errors, disabled }: FieldGroupPr
           </option>
           {providers.data?.map((provider) => (
             <option key={provider.id} value={provider.id}>
-              {provider.name} ({provider.state})
+              {provider.name} ({providerPlace(provider)})
             </option>
           ))}
         </select>

@@ -202,7 +202,12 @@ export async function reportSubject(db: Db, connectionId: number) {
       endDate: connections.endDate,
       usageKwh: connections.usageKwh,
       costCents: connections.costCents,
-      provider: { name: providers.name, state: providers.state },
+      provider: {
+        name: providers.name,
+        country: providers.country,
+        state: providers.state,
+        timeZone: providers.timeZone,
+      },
       owner: {
         username: users.username,
         email: users.email,

@@ -56,7 +56,7 @@ export class IntervalsService {
 
     let imported: ReturnType<typeof importIntervals>;
     try {
-      imported = importIntervals(bytes, { state: provider.state });
+      imported = importIntervals(bytes, zoneOptions(provider));
     } catch (error) {
       if (!(error instanceof IntervalImportError)) throw error;
       await this.deps.connections.recordImport(file, { status: 'failed', error: error.message });
@@ -203,4 +203,13 @@ export class IntervalsService {
       .limit(1);
     return row;
   }
+}
+
+/**
+ * Where a file without its own zone is read: the provider's named zone (a utility abroad, or a US
+ * one an admin set apart from its state), else its US state's.
+ */
+function zoneOptions(provider: { country: string; state: string; timeZone: string | null }) {
+  if (provider.timeZone) return { timeZone: provider.timeZone };
+  return provider.country === 'US' ? { state: provider.state } : {};
 }

@@ -106,6 +106,58 @@ describe('POST /api/providers', () => {
     const provider = await create({ url: '', loginUrl: '  ', imageUrl: '' });
     expect(provider).toMatchObject({ url: null, loginUrl: null, imageUrl: null });
   });
+
+  it('makes a US utility unless told, its files in its state’s zone', async () => {
+    expect(await create()).toMatchObject({ country: 'US', timeZone: null });
+  });
+
+  it('records a utility abroad with its region and time zone, shown to the public too', async () => {
+    const provider = await create({
+      name: 'Hydro Ottawa',
+      country: 'CA',
+      state: 'Ontario',
+      timeZone: 'America/Toronto',
+    });
+    expect(provider).toMatchObject({
+      country: 'CA',
+      state: 'Ontario',
+      timeZone: 'America/Toronto',
+    });
+    const list = (await call('GET', '/api/providers', undefined)).json() as PublicProvider[];
+    expect(list.find((p) => p.id === provider.id)).toMatchObject({
+      country: 'CA',
+      state: 'Ontario',
+      timeZone: 'America/Toronto',
+    });
+  });
+
+  it.each([
+    [
+      { country: 'CA', state: 'Ontario' },
+      "Choose the time zone the utility's files are written in",
+    ],
+    [
+      { country: 'GB', state: 'England', timeZone: 'America/Toronto' },
+      "Time zone must be one of United Kingdom's: Europe/London",
+    ],
+    [
+      { country: 'FR', state: 'Paris', timeZone: 'Europe/Paris' },
+      'Country must be one of those listed',
+    ],
+    [
+      { country: 'US', state: 'Ohio', timeZone: 'Mars/Olympus' },
+      expect.stringContaining('Time zone must be one of United States'),
+    ],
+  ])('refuses the place %j with a clear message and writes nothing', async (overrides, message) => {
+    const before = await providerCount();
+    const res = await call('POST', '/api/providers', suite.admin.cookie, {
+      ...valid,
+      ...overrides,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await providerCount()).toBe(before);
+  });
 });
 
 describe('PUT /api/providers/:id', () => {

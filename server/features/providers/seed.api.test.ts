@@ -49,7 +49,7 @@ describe('on first start', () => {
     const fresh = await openTestDatabase();
     try {
       const providers = new ProvidersService({ db: fresh.db });
-      await providers.create({ name: 'Own Utility', state: 'Ohio' });
+      await providers.create({ name: 'Own Utility', country: 'US', state: 'Ohio' });
       expect(await providers.addStarterCatalogueOnFirstStart()).toBe(0);
       expect((await providers.list({ admin: true })).map((p) => p.name)).toEqual(['Own Utility']);
     } finally {

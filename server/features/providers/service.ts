@@ -17,7 +17,9 @@ function toPublicProvider(row: ProviderRow): PublicProvider {
   return {
     id: row.id,
     name: row.name,
+    country: row.country,
     state: row.state,
+    timeZone: row.timeZone,
     url: row.url,
     imageUrl: row.imageUrl,
     isActive: row.isActive,
@@ -48,7 +50,9 @@ export async function getProvider(db: Executor, id: number): Promise<ProviderRow
 
 const providerValues = (input: ProviderInput) => ({
   name: input.name,
+  country: input.country,
   state: input.state,
+  timeZone: input.timeZone ?? null,
   url: input.url ?? null,
   loginUrl: input.loginUrl ?? null,
   imageUrl: input.imageUrl ?? null,

@@ -48,7 +48,7 @@ const subject: ReportSubject = {
   endDate: null,
   usageKwh: null,
   costCents: null,
-  provider: { name: 'Pacific Gas & Electric', state: 'California' },
+  provider: { name: 'Pacific Gas & Electric', country: 'US', state: 'California', timeZone: null },
   owner: {
     username: 'sunrise-solar',
     email: 'pro@sunrise.example',

@@ -1,3 +1,4 @@
+import { providerPlace } from '../../../common/countries.ts';
 import { reportFileName } from '../../../common/reports.ts';
 import { exportEspiXml, exportIntervalCsv } from '../../lib/intervals/index.ts';
 import {
@@ -126,7 +127,8 @@ export function reportInput(loaded: LoadedInputs): ReportInput {
       accountNumber: subject.accountNumber,
       serviceAddress: subject.serviceAddress,
       providerName: subject.provider.name,
-      providerState: subject.provider.state,
+      providerState: providerPlace(subject.provider),
+      providerTimeZone: subject.provider.timeZone,
       startDate: subject.startDate,
       endDate: subject.endDate,
       usageKwh: subject.usageKwh,

@@ -26,7 +26,7 @@ export interface ReportModel {
 
 export function buildModel(input: ReportInput): ReportModel {
   const given = input.intervals;
-  const stateZone = zoneOfState(input.account.providerState);
+  const stateZone = input.account.providerTimeZone || zoneOfState(input.account.providerState);
   let intervalsUnusable: string | undefined;
   let intervals: IntervalView | undefined;
   if (given) {

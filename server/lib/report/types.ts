@@ -20,8 +20,10 @@ export interface ReportInput {
     /** Meter numbers, when known (from the interval file or the statements). */
     meterNumbers?: string[];
     providerName: string;
-    /** US state name, e.g. "California". */
+    /** US state name, e.g. "California"; abroad, region and country ("Ontario, Canada"). */
     providerState: string;
+    /** The zone the provider's files are read in, when it names one (a utility abroad). */
+    providerTimeZone?: string | null;
     /** The connection's period and figures as recorded (typed by an admin or imported). */
     startDate: string | null;
     endDate: string | null;

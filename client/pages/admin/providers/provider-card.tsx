@@ -1,3 +1,4 @@
+import { providerPlace } from '@common/countries.ts';
 import type { Provider } from '@common/providers.ts';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { CardHeading } from '@/components/card-heading.tsx';
@@ -25,7 +26,7 @@ export function ProviderCard({
           <CardHeading
             id={nameId}
             title={provider.name}
-            subtitle={provider.state}
+            subtitle={providerPlace(provider)}
             className="flex-1"
           />
           <span

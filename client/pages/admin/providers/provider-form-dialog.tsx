@@ -1,7 +1,8 @@
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@common/countries.ts';
 import type { Provider } from '@common/providers.ts';
 import { US_STATES } from '@common/states.ts';
 import { type FormEvent, useId, useState } from 'react';
-import { Field } from '@/components/field.tsx';
+import { Field, selectClass } from '@/components/field.tsx';
 import { FormProblem, SaveCancelFooter } from '@/components/form-dialog-parts.tsx';
 import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -60,6 +61,7 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
   const saving = createProvider.isPending || updateProvider.isPending;
   const id = useId();
   const missing = problem !== null;
+  const us = values.country === 'US';
   // The selector and test sections need a login page to work on, so they wait for its URL.
   const hasLoginUrl = values.loginUrl.trim() !== '';
 
@@ -113,23 +115,80 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
             placeholder="Pacific Gas and Electric"
           />
         </Field>
-        <Field label="State" htmlFor={`${id}-state`} required>
+        <Field label="Country" htmlFor={`${id}-country`} required>
           <select
-            id={`${id}-state`}
-            value={values.state}
-            onChange={(event) => set('state', event.target.value)}
-            aria-required="true"
-            aria-invalid={missing && values.state === '' ? true : undefined}
-            className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-blue-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500/30 sm:text-sm"
+            id={`${id}-country`}
+            value={values.country}
+            onChange={(event) => {
+              const country = event.target.value as CountryCode;
+              // Another country's state and zone mean nothing here: choose them again.
+              setValues((v) => ({ ...v, country, state: '', timeZone: '' }));
+            }}
+            className={selectClass}
           >
-            <option value="">Select a state</option>
-            {/* A provider saved before the list was fixed keeps its value visible. */}
-            {values.state && !(US_STATES as readonly string[]).includes(values.state) ? (
-              <option value={values.state}>{values.state}</option>
-            ) : null}
-            {US_STATES.map((state) => (
-              <option key={state} value={state}>
-                {state}
+            {COUNTRY_CODES.map((code) => (
+              <option key={code} value={code}>
+                {COUNTRIES[code].name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label={us ? 'State' : COUNTRIES[values.country].regionLabel}
+          htmlFor={`${id}-state`}
+          required
+        >
+          {us ? (
+            <select
+              id={`${id}-state`}
+              value={values.state}
+              onChange={(event) => set('state', event.target.value)}
+              aria-required="true"
+              aria-invalid={missing && values.state === '' ? true : undefined}
+              className={selectClass}
+            >
+              <option value="">Select a state</option>
+              {/* A provider saved before the list was fixed keeps its value visible. */}
+              {values.state && !(US_STATES as readonly string[]).includes(values.state) ? (
+                <option value={values.state}>{values.state}</option>
+              ) : null}
+              {US_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <Input
+              id={`${id}-state`}
+              value={values.state}
+              onChange={(event) => set('state', event.target.value)}
+              aria-required="true"
+              aria-invalid={missing && values.state.trim() === '' ? true : undefined}
+              autoComplete="off"
+              maxLength={100}
+            />
+          )}
+        </Field>
+        <Field
+          label="Time zone"
+          htmlFor={`${id}-time-zone`}
+          required={!us}
+          hint="The utility's files are read in this local time when they do not say theirs."
+        >
+          <select
+            id={`${id}-time-zone`}
+            value={values.timeZone}
+            onChange={(event) => set('timeZone', event.target.value)}
+            aria-required={us ? undefined : 'true'}
+            aria-invalid={missing && !us && values.timeZone === '' ? true : undefined}
+            aria-describedby={`${id}-time-zone-hint`}
+            className={selectClass}
+          >
+            <option value="">{us ? "The state's time zone" : 'Select a time zone'}</option>
+            {COUNTRIES[values.country].zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, ' ')}
               </option>
             ))}
           </select>

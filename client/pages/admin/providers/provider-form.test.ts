@@ -50,7 +50,9 @@ describe('checkNewProvider', () => {
       ok: true,
       body: {
         name: 'Pacific Gas and Electric',
+        country: 'US',
         state: 'California',
+        timeZone: null,
         url: 'https://www.pge.com',
         loginUrl: null,
         imageUrl: '/objects/logos/abc_1.png',
@@ -72,7 +74,9 @@ describe('checkProviderUpdate', () => {
       ok: true,
       body: {
         name: 'Pacific Gas and Electric',
+        country: 'US',
         state: 'California',
+        timeZone: null,
         url: 'https://www.pge.com',
         loginUrl: null,
         imageUrl: null,
@@ -88,12 +92,48 @@ describe('checkProviderUpdate', () => {
   });
 });
 
+describe('a utility abroad', () => {
+  const ontario = { ...filled, name: 'Toronto Hydro', country: 'CA' as const, state: 'Ontario' };
+
+  it('names its region in its own words and needs the time zone its files are written in', () => {
+    expect(checkNewProvider(ontario)).toEqual({
+      ok: false,
+      message: "Choose the time zone the utility's files are written in",
+    });
+    expect(checkNewProvider({ ...ontario, timeZone: 'America/Toronto' })).toMatchObject({
+      ok: true,
+      body: { country: 'CA', state: 'Ontario', timeZone: 'America/Toronto' },
+    });
+  });
+
+  it('refuses a zone of another country, and a US utility outside the 50 states', () => {
+    expect(checkNewProvider({ ...ontario, timeZone: 'Europe/London' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Time zone must be one of Canada's"),
+    });
+    expect(checkNewProvider({ ...filled, state: 'Ontario' })).toEqual({
+      ok: false,
+      message: 'State must be one of the 50 US states',
+    });
+  });
+
+  it('lets a US utility keep its state’s zone or name another of the country’s', () => {
+    expect(checkNewProvider(filled)).toMatchObject({ ok: true, body: { timeZone: null } });
+    expect(checkNewProvider({ ...filled, timeZone: 'America/Phoenix' })).toMatchObject({
+      ok: true,
+      body: { timeZone: 'America/Phoenix' },
+    });
+  });
+});
+
 describe('providerFormValues', () => {
   it('fills the form from a provider, nulls as empty inputs', () => {
     const provider: Provider = {
       id: 7,
       name: 'Xcel Energy',
+      country: 'US',
       state: 'Colorado',
+      timeZone: null,
       url: null,
       loginUrl: 'https://my.xcelenergy.com/login',
       imageUrl: '/objects/logos/x.png',
@@ -110,7 +150,9 @@ describe('providerFormValues', () => {
     const values = providerFormValues(provider);
     expect(values).toEqual({
       name: 'Xcel Energy',
+      country: 'US',
       state: 'Colorado',
+      timeZone: '',
       url: '',
       loginUrl: 'https://my.xcelenergy.com/login',
       imageUrl: '/objects/logos/x.png',

@@ -1,3 +1,4 @@
+import { COUNTRIES, type CountryCode } from '@common/countries.ts';
 import {
   type Provider,
   ProviderInput,
@@ -9,7 +10,11 @@ import type { z } from 'zod';
 /** The add/edit form's fields, as the inputs hold them (empty string means none). */
 export type ProviderFormValues = {
   name: string;
+  /** ISO code, 'US' unless the utility is abroad. */
+  country: CountryCode;
   state: string;
+  /** Empty: the US state's zone. */
+  timeZone: string;
   url: string;
   loginUrl: string;
   imageUrl: string | null;
@@ -24,7 +29,9 @@ export type ProviderFormValues = {
 
 export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
   name: '',
+  country: 'US',
   state: '',
+  timeZone: '',
   url: '',
   loginUrl: '',
   imageUrl: null,
@@ -40,7 +47,9 @@ export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
 export function providerFormValues(provider: Provider): ProviderFormValues {
   return {
     name: provider.name,
+    country: (provider.country in COUNTRIES ? provider.country : 'US') as CountryCode,
     state: provider.state,
+    timeZone: provider.timeZone ?? '',
     url: provider.url ?? '',
     loginUrl: provider.loginUrl ?? '',
     imageUrl: provider.imageUrl,

@@ -88,7 +88,7 @@ export function importGenericCsv(text: string, options: ImportOptions): ImportRe
 
   const fromFile =
     zoneInHeader(header) ??
-    (offsets.some(([, o]) => o !== 0) ? zoneMatchingOffsets(offsets) : undefined);
+    (offsets.some(([, o]) => o !== 0) ? zoneMatchingOffsets(offsets, options.timeZone) : undefined);
   const zone = chooseZone(GENERIC, fromFile, options);
   metadata.timeZone = zone.timeZone;
   metadata.timeZoneSource = zone.source;

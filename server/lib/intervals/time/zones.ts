@@ -128,7 +128,11 @@ export function zoneOfState(state: string): string | undefined {
   return code ? STATE_ZONES[code] : undefined;
 }
 
-/** North American zones tried, in this order, when a file gives only offsets. */
+/**
+ * Zones tried, in this order, when a file gives only offsets: North America's first (most files),
+ * then those of the other countries whose utilities the service reads. The provider's own zone,
+ * when known, is tried before all of them (Dublin and London share their offsets).
+ */
 const CANDIDATES = [
   'America/New_York',
   'America/Chicago',
@@ -140,7 +144,23 @@ const CANDIDATES = [
   'America/Halifax',
   'America/St_Johns',
   'America/Puerto_Rico',
+  'Europe/London',
+  'Australia/Sydney',
+  'Australia/Brisbane',
+  'Australia/Adelaide',
+  'Australia/Perth',
+  'Pacific/Auckland',
 ];
+
+function candidates(preferred: string | undefined): string[] {
+  if (!preferred) return CANDIDATES;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: preferred });
+  } catch {
+    return CANDIDATES;
+  }
+  return [preferred, ...CANDIDATES.filter((zone) => zone !== preferred)];
+}
 
 /**
  * The zone of an ESPI LocalTimeParameters (standard offset and whether DST applies). ESPI's rules
@@ -150,22 +170,26 @@ const CANDIDATES = [
 export function zoneOfStandardOffset(
   tzOffsetSeconds: number,
   observesDst: boolean,
+  preferred?: string,
 ): string | undefined {
   const january = Date.UTC(2023, 0, 15);
   const july = Date.UTC(2023, 6, 15);
-  return CANDIDATES.find((zone) => {
+  return candidates(preferred).find((zone) => {
     const clock = zoneClock(zone);
-    const winter = clock.offsetAt(january);
-    return winter === tzOffsetSeconds * 1000 && (clock.offsetAt(july) !== winter) === observesDst;
+    const jan = clock.offsetAt(january);
+    const jul = clock.offsetAt(july);
+    // The standard offset is the smaller one, in either hemisphere.
+    return Math.min(jan, jul) === tzOffsetSeconds * 1000 && (jan !== jul) === observesDst;
   });
 }
 
 /** The first candidate zone whose offset matches every (UTC instant, offset ms) sample. */
 export function zoneMatchingOffsets(
   samples: ReadonlyArray<readonly [number, number]>,
+  preferred?: string,
 ): string | undefined {
   if (samples.length === 0) return undefined;
-  return CANDIDATES.find((zone) => {
+  return candidates(preferred).find((zone) => {
     const clock = zoneClock(zone);
     return samples.every(([utc, offset]) => clock.offsetAt(utc) === offset);
   });

@@ -3,14 +3,15 @@ import type { EspiEntry } from './entries.ts';
 
 /**
  * The zone a feed states: its LocalTimeParameters (standard offset and DST), else the offsets some
- * exporters (UtilityAPI) write in a non-standard `<timezone>` element on every reading.
+ * exporters (UtilityAPI) write in a non-standard `<timezone>` element on every reading. The
+ * provider's zone (`preferred`) is taken when it fits what the feed says.
  */
-export function feedZone(entries: readonly EspiEntry[]): string | undefined {
+export function feedZone(entries: readonly EspiEntry[], preferred?: string): string | undefined {
   for (const entry of entries) {
     const lt = entry.localTime;
     if (lt?.tzOffset === undefined) continue;
     const observesDst = (lt.dstOffset ?? 0) !== 0 && !/^0*$/.test(lt.dstStartRule ?? '');
-    const zone = zoneOfStandardOffset(lt.tzOffset, observesDst);
+    const zone = zoneOfStandardOffset(lt.tzOffset, observesDst, preferred);
     if (zone) return zone;
     if (!observesDst && lt.tzOffset % 3600 === 0) {
       // Etc/GMT signs are inverted: Etc/GMT+5 is five hours behind UTC.
@@ -34,5 +35,5 @@ export function feedZone(entries: readonly EspiEntry[]): string | undefined {
       samples.push([(block.start[last] as number) * 1000, block.offset[last] as number]);
     }
   }
-  return zoneMatchingOffsets(samples);
+  return zoneMatchingOffsets(samples, preferred);
 }
