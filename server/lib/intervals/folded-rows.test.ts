@@ -10,7 +10,7 @@ const iso = (ms: number) => new Date(ms).toISOString().replace('.000', '');
 const DAYS = ['2024-11-02', '2024-11-03', '2024-11-04'];
 /** Row indexes, within the fall-back day, of the double rows (00:45 to 01:30). */
 const DOUBLE_FROM = 3;
-const DOUBLE_TO = 7;
+const DOUBLE_TO = DOUBLE_FROM + 4;
 
 interface Row {
   day: string;
@@ -19,8 +19,11 @@ interface Row {
   kWh: number;
 }
 
-/** Three days of quarter-hour rows: night storage heating, an evening peak, seeded noise. */
-function exportRows(): Row[] {
+/**
+ * Three days of quarter-hour rows: night storage heating, an evening peak, seeded noise; the
+ * repeated hour's energy added to the fall-back day's rows [from, from + 4).
+ */
+function exportRows(from = DOUBLE_FROM): Row[] {
   let seed = 7;
   const noise = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -38,7 +41,7 @@ function exportRows(): Row[] {
       const hour = Math.floor(i / 4);
       let kWh = usual(hour);
       // The repeated hour (01:00-01:45 the second time) is added one row early.
-      if (day === '2024-11-03' && i >= DOUBLE_FROM && i < DOUBLE_TO) kWh += usual(1);
+      if (day === '2024-11-03' && i >= from && i < from + 4) kWh += usual(1);
       rows.push({ day, hour, minute: (i % 4) * 15, kWh: round(kWh) });
     }
   }
@@ -174,5 +177,32 @@ describe.each(layouts)('a fall-back hour folded one row early, in %s', (_, first
     expect(doubleRowKw / expectedPeakKw).toBeGreaterThan(1.2);
     expect(analytics.peak?.kW).toBeCloseTo(expectedPeakKw, 9);
     expect(analytics.deliveredKWh).toBeCloseTo(expectedKWh, 6);
+  });
+});
+
+describe('the fold found a row late, and the labels kept when the values show nothing', () => {
+  const csv = (list: Row[]) =>
+    ['Timestamp,kWh', ...list.map((r) => `${r.day} ${two(r.hour)}:${two(r.minute)},${r.kWh}`)].join(
+      '\n',
+    );
+
+  it('folds 01:15 to 02:00 when those rows hold the double energy', () => {
+    const late = exportRows(5);
+    const imported = importIntervals(csv(late), { timeZone: 'America/Chicago' });
+    expect(
+      imported.metadata.dstEvents.filter((e) => e.kind === 'folded').map((e) => e.label),
+    ).toEqual(['2024-11-03 01:15', '2024-11-03 01:30', '2024-11-03 01:45', '2024-11-03 02:00']);
+    const peak = Math.max(...late.map((r, i) => (i >= 96 + 5 && i < 96 + 9 ? r.kWh / 2 : r.kWh)));
+    expect(analyze(toCanonicalSeries(imported)).peak?.kW).toBeCloseTo(peak * 4, 9);
+  });
+
+  it('folds the labels’ own rows when no run stands out', () => {
+    // The same shape with nothing added: the repeated hour is taken as written in 01:00-01:45.
+    const flat = exportRows(-100);
+    const imported = importIntervals(csv(flat), { timeZone: 'America/Chicago' });
+    expect(
+      imported.metadata.dstEvents.filter((e) => e.kind === 'folded').map((e) => e.label),
+    ).toEqual(['2024-11-03 01:00', '2024-11-03 01:15', '2024-11-03 01:30', '2024-11-03 01:45']);
+    expect(imported.metadata.notes.some((n) => n.includes('fall-back'))).toBe(false);
   });
 });

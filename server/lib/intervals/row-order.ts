@@ -37,8 +37,8 @@ export function dstEvent(kind: DstMark, local: number, start: number, line: numb
 
 /** A window of rows must hold this many times its neighbours' energy to be taken as the fold. */
 const FOLD_RATIO = 1.5;
-/** How much more than the fall-back rows another window must stand out to be taken instead. */
-const FOLD_MARGIN = 1.15;
+/** How much more energy than the fall-back rows another run must hold to be taken instead. */
+const FOLD_MARGIN = 0.05;
 
 /**
  * Rows whose fall-back label came once: folded when the later hour is empty but data goes on.
@@ -158,12 +158,11 @@ function consecutiveRuns(indexes: number[]): number[][] {
 }
 
 /**
- * Which rows hold the fold: the fall-back rows (`window`) or the same number of rows shifted
- * by up to their count either way (a row early, an hour late), whichever stands out from its
- * neighbours by the most; the fall-back rows unless another run is clearly (FOLD_RATIO) above
- * its neighbours and (FOLD_MARGIN) above them. The margin is small because a run one row off
- * the double rows still holds most of them: for four rows it stands at about 1.6 where the
- * right run stands at 2.
+ * Which rows hold the fold: the fall-back rows (`window`) or the same number of rows shifted by
+ * up to their count either way (a row early, an hour late), whichever holds the most energy:
+ * the run of double rows is the one with the largest sum, a run partly off it holds less. Another
+ * run is taken only when it holds FOLD_MARGIN more than the fall-back rows and FOLD_RATIO times
+ * the rows beyond every candidate (a run's own neighbours would hold part of the fold).
  */
 function foldHolder(
   readings: IntervalReading[],
@@ -171,36 +170,36 @@ function foldHolder(
 ): { holder: number[]; ratio: number } {
   const k = window.length;
   const first = window[0] as number;
-  const own = foldRatio(readings, first, k);
-  let best = Number.NaN;
+  const own = energyOf(readings, first, k);
+  let best = own;
   let shift = 0;
   for (let s = -k; s <= k; s++) {
-    if (s === 0) continue;
-    const r = foldRatio(readings, first + s, k);
-    if (!Number.isNaN(r) && !(r <= best)) {
-      best = r;
+    const energy = energyOf(readings, first + s, k);
+    if (!Number.isNaN(energy) && (Number.isNaN(best) || energy > best)) {
+      best = energy;
       shift = s;
     }
   }
-  if (shift !== 0 && best >= FOLD_RATIO && (Number.isNaN(own) || best > own * FOLD_MARGIN)) {
-    return { holder: Array.from({ length: k }, (_, j) => first + shift + j), ratio: best };
+  const sides = [energyOf(readings, first - 2 * k, k), energyOf(readings, first + 2 * k, k)];
+  const known = sides.filter((v) => !Number.isNaN(v));
+  const baseline = known.reduce((a, b) => a + b, 0) / known.length;
+  const ratio = (energy: number) => (baseline > 0 ? energy / baseline : Number.NaN);
+  if (
+    shift !== 0 &&
+    ratio(best) >= FOLD_RATIO &&
+    (Number.isNaN(own) || best > own * (1 + FOLD_MARGIN))
+  ) {
+    return { holder: Array.from({ length: k }, (_, j) => first + shift + j), ratio: ratio(best) };
   }
-  return { holder: window, ratio: own };
+  return { holder: window, ratio: ratio(own) };
 }
 
-/** The energy of `k` rows from `first` against the mean of the `k` rows on either side. */
-function foldRatio(readings: IntervalReading[], first: number, k: number): number {
-  const sum = (from: number) => {
-    if (from < 0 || from + k > readings.length) return Number.NaN;
-    let total = 0;
-    for (let j = from; j < from + k; j++) total += (readings[j] as IntervalReading).kWh;
-    return total;
-  };
-  const own = sum(first);
-  const sides = [sum(first - k), sum(first + k)].filter((v) => !Number.isNaN(v));
-  if (Number.isNaN(own) || sides.length === 0) return Number.NaN;
-  const neighbours = sides.reduce((a, b) => a + b, 0) / sides.length;
-  return neighbours > 0 ? own / neighbours : Number.NaN;
+/** The energy of `k` rows from `first`; NaN when they run off the file. */
+function energyOf(readings: IntervalReading[], first: number, k: number): number {
+  if (first < 0 || first + k > readings.length) return Number.NaN;
+  let total = 0;
+  for (let j = first; j < first + k; j++) total += (readings[j] as IntervalReading).kWh;
+  return total;
 }
 
 /** Layouts without a duration or end column: the usual step between starts is the length. */
