@@ -49,7 +49,11 @@ export function loadShape(series: CanonicalSeries, calendar: SlotCalendar): Load
   };
 }
 
-/** Each complete day's lowest hourly average demand (hours need all their slots). */
+/**
+ * Each complete day's lowest hourly average demand (hours need all their slots). An hour with
+ * export is left out of the minimum: behind a net meter, solar covering the load drives the
+ * import to zero at midday, which is not what the building draws when nothing covers it.
+ */
 function dailyLowestHours(series: CanonicalSeries, calendar: SlotCalendar): number[] {
   const minimums: number[] = [];
   const { day, hour } = calendar;
@@ -57,6 +61,7 @@ function dailyLowestHours(series: CanonicalSeries, calendar: SlotCalendar): numb
   let currentHour = hour[0] as number;
   let hourSum = 0;
   let hourSlots = 0;
+  let hourExports = false;
   let dayMin = Number.POSITIVE_INFINITY;
   let dayHours = 0;
   for (let i = 0; i <= series.length; i++) {
@@ -65,14 +70,15 @@ function dailyLowestHours(series: CanonicalSeries, calendar: SlotCalendar): numb
     const h = last ? -1 : (hour[i] as number);
     if (last || d !== currentDay || h !== currentHour) {
       if (hourSlots >= SLOTS_PER_HOUR) {
-        dayMin = Math.min(dayMin, (hourSum / hourSlots) * SLOTS_PER_HOUR);
+        if (!hourExports) dayMin = Math.min(dayMin, (hourSum / hourSlots) * SLOTS_PER_HOUR);
         dayHours++;
       }
       hourSum = 0;
       hourSlots = 0;
+      hourExports = false;
       currentHour = h;
       if (last || d !== currentDay) {
-        if (dayHours >= HOURS_FOR_BASE_LOAD) minimums.push(dayMin);
+        if (dayHours >= HOURS_FOR_BASE_LOAD && Number.isFinite(dayMin)) minimums.push(dayMin);
         dayMin = Number.POSITIVE_INFINITY;
         dayHours = 0;
         currentDay = d;
@@ -81,6 +87,7 @@ function dailyLowestHours(series: CanonicalSeries, calendar: SlotCalendar): numb
     if (!last && series.quality[i] !== MISSING) {
       hourSum += series.delivered[i] as number;
       hourSlots++;
+      if ((series.received[i] as number) > 0) hourExports = true;
     }
   }
   return minimums;

@@ -80,7 +80,9 @@ export function assessQuality(imported: ImportResult, series: CanonicalSeries): 
     gaps,
     estimatedPct: present ? (estimated / present) * 100 : 0,
     splitPct: present ? (split / present) * 100 : 0,
-    zeroRuns: runs(source, (a) => a.kWh === 0),
+    // A zero import while the meter records export is the building living on its own
+    // generation (solar at midday), not a stuck meter or a fill.
+    zeroRuns: runs(source, (a) => a.kWh === 0 && !exportingAt(series, a.start)),
     flatRuns: runs(source, (a, b) => a.kWh !== 0 && b !== undefined && a.kWh === b.kWh),
     duplicatesRemoved: imported.metadata.duplicatesRemoved,
     conflictingDuplicates: imported.metadata.conflictingDuplicates,
@@ -94,6 +96,13 @@ export function assessQuality(imported: ImportResult, series: CanonicalSeries): 
     bills: imported.metadata.bills,
     notes: imported.metadata.notes,
   };
+}
+
+/** Whether the series records export (received energy) in the slot holding `utc`. */
+function exportingAt(series: CanonicalSeries, utc: number): boolean {
+  if (!series.hasReceived) return false;
+  const slot = Math.floor((utc - series.start) / SLOT_MS);
+  return slot >= 0 && slot < series.length && (series.received[slot] as number) > 0;
 }
 
 /** The delivered channel the canonical series is built from (the finest one). */
