@@ -16,6 +16,7 @@ import { benchCredentialChecks, benchQueue } from './queue.ts';
 import { benchBuildRecovery } from './report-recovery.ts';
 import { benchReports } from './reports.ts';
 import { benchRetrieval } from './retrieval.ts';
+import { benchSampleReport } from './sample-report.ts';
 import { benchStatements } from './statements.ts';
 
 const benches: [string, () => Promise<void> | void][] = [
@@ -35,6 +36,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['fairness: PGlite, 200 clients posting the form', benchFairness],
   ['billing: record-usage against a local Stripe', benchBilling],
   ['reports: build time and Chromium memory', benchReports],
+  ['reports: the landing page sample', benchSampleReport],
   ['kill during report build: recovery time', benchBuildRecovery],
   ["form verdict: from Submit to the check's answer", benchFormVerdict],
 ];

@@ -141,20 +141,28 @@ export interface SampleFiles {
 }
 
 /**
- * The sample report's input, made the way a real report's is: the year of synthetic readings
+ * The sample report's input, made the way a real report's is (`pause` is awaited between the
+ * steps, each a fraction of the half second the whole takes, so a server can answer others in
+ * between): the year of synthetic readings
  * written as a Green Button (ESPI) file, imported by the importer real uploads go through,
  * analysed and quality-checked as the intervals feature stores them, and each statement checked
  * against the intervals over its service period.
  */
-export function sampleReportFiles(): SampleFiles {
+export async function sampleReportFiles(
+  pause: () => Promise<void> = async () => {},
+): Promise<SampleFiles> {
   const generated = sampleHouseholdSeries();
+  await pause();
   const xml = exportEspiXml(generated, {
     title: 'Sample Green Button data (synthetic)',
     updated: INTERVALS_ADDED_AT,
   });
   const xmlBytes = new TextEncoder().encode(xml);
+  await pause();
   const imported = importIntervals(xmlBytes, { state: SAMPLE_REPORT.serviceState });
+  await pause();
   const series = toCanonicalSeries(imported);
+  await pause();
   const statements = STATEMENTS.map((spec) => statement(series, spec));
   const checks = statements
     .map(({ bill }) =>
@@ -170,6 +178,7 @@ export function sampleReportFiles(): SampleFiles {
   // Stored as JSON by the intervals feature: undefined fields disappear on the way.
   const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value));
   const quality = viaJson(assessQuality(imported, series));
+  await pause();
   const statementFiles = [...statements].reverse().map(({ bill, pdf }, i) =>
     // The older statement first, as uploaded, an hour apart after the interval file.
     reportFile(
