@@ -4,6 +4,7 @@ import {
   dstNotes,
   formatLocalTime,
   formatMinutes,
+  formatName,
   formatMonth,
   formatPercent,
   formatRate,
@@ -179,5 +180,12 @@ describe('statements, verdicts and bill line items', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('formatName', () => {
+  it('names every format the engine reads, the day-per-row layout too', () => {
+    expect(formatName('day-rows-csv')).toBe('CSV, one row per day');
+    expect(formatName('pge-csv')).toBe('PG&E CSV');
   });
 });

@@ -173,6 +173,7 @@ const FORMAT_NAMES: Record<string, string> = {
   'sce-csv': 'SCE Green Button CSV',
   'sdge-csv': 'SDG&E CSV',
   'generic-csv': 'CSV',
+  'day-rows-csv': 'CSV, one row per day',
   nem12: 'NEM12',
 };
 
