@@ -17,10 +17,18 @@ import { PaidRequestsSection } from './paid-requests-section.tsx';
 import { RetrievalSection } from './retrieval-section.tsx';
 import { useConnection } from './use-connections.ts';
 
-/** "Connection Details": every field, files, credentials, interval data. */
+/**
+ * "Connection Details": every field, files, credentials, interval data. Its text may wrap
+ * anywhere: a customer's name, a file name, a portal URL, an import error or a note on how a
+ * file was read can be one long word, and it wraps rather than widen the dialog.
+ */
 export function ConnectionDetailDialog(props: ConnectionDialogProps) {
   return (
-    <ConnectionDialog {...props} title="Connection Details" className="max-w-4xl">
+    <ConnectionDialog
+      {...props}
+      title="Connection Details"
+      className="max-w-4xl [overflow-wrap:anywhere]"
+    >
       {(shown) => <ConnectionDetail shown={shown} />}
     </ConnectionDialog>
   );
@@ -28,8 +36,9 @@ export function ConnectionDetailDialog(props: ConnectionDialogProps) {
 
 function ConnectionDetail({ shown }: { shown: Connection }) {
   const connection = useConnection(shown.id, shown).data ?? shown;
+  // One column that never grows past the dialog.
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600 text-sm">
         <StatusBadge status={connection.status} />
         <span>Submitted {formatTimestamp(connection.createdAt)}</span>
@@ -80,7 +89,7 @@ function ConnectionDetail({ shown }: { shown: Connection }) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="grid content-start gap-3">
+    <section aria-label={title} className="grid min-w-0 content-start gap-3">
       <h3 className="font-semibold text-slate-900">{title}</h3>
       {children}
     </section>
@@ -90,11 +99,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Label and value pairs; a missing value says so rather than leaving a hole. */
 function Details({ items }: { items: [string, ReactNode][] }) {
   return (
-    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
+    <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
       {items.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-500">{label}</dt>
-          <dd className="whitespace-pre-line break-words text-slate-900">
+          <dd className="min-w-0 whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
             {value === null || value === undefined || value === '' ? (
               <span className="text-slate-400">Not set</span>
             ) : (

@@ -103,11 +103,14 @@ function FileRow({ file, editable }: { file: ConnectionFile; editable: boolean }
   const provenance = fileProvenanceText(file);
 
   return (
-    <li aria-label={file.fileName} className="grid gap-2 px-4 py-3 sm:flex sm:items-center">
+    <li
+      aria-label={file.fileName}
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 px-4 py-3 [overflow-wrap:anywhere] sm:flex sm:items-center"
+    >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <FileText className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />
-        <div className="min-w-0">
-          <p className="break-all font-medium text-slate-900 text-sm">{file.fileName}</p>
+        <div className="min-w-0 flex-1">
+          <p className="font-medium text-slate-900 text-sm">{file.fileName}</p>
           <p className="text-slate-500 text-xs">
             <span className="uppercase">{file.fileType}</span> · {formatKilobytes(file.fileSize)}
           </p>
@@ -129,7 +132,7 @@ function FileRow({ file, editable }: { file: ConnectionFile; editable: boolean }
               ) : (
                 <AlertCircle className="size-3.5 shrink-0" aria-hidden="true" />
               )}
-              <span>
+              <span className="min-w-0">
                 {status.label}
                 {status.detail ? `: ${status.detail}` : ''}
               </span>
@@ -143,7 +146,7 @@ function FileRow({ file, editable }: { file: ConnectionFile; editable: boolean }
           ) : null}
         </div>
       </div>
-      <div className="flex shrink-0 items-center gap-1 sm:justify-end">
+      <div className="flex shrink-0 flex-wrap items-center gap-1 sm:justify-end">
         {confirming ? (
           <>
             <span className="mr-1 text-slate-700 text-xs">Delete this file?</span>

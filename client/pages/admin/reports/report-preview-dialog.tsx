@@ -19,16 +19,17 @@ export function ReportPreviewDialog({
     <ModalDialog
       open={report !== null}
       onClose={onClose}
-      className="flex h-[92dvh] max-w-6xl flex-col gap-3 sm:max-w-6xl"
+      className="flex h-[92dvh] min-w-0 max-w-6xl flex-col gap-3 [overflow-wrap:anywhere] sm:max-w-6xl"
       title="Preview Report"
       description={
-        <>
+        // An account's name can be one long word; it wraps rather than widen the dialog.
+        <span className="[overflow-wrap:anywhere]">
           {title}
           {report ? ` · report #${report.id}, version ${report.version}` : ''}
-        </>
+        </span>
       }
     >
-      <div className="flex flex-wrap gap-2">
+      <div className="flex min-w-0 flex-wrap gap-2">
         <ReportDownloadLinks version={report} />
       </div>
       {report?.previewUrl ? (
@@ -37,7 +38,7 @@ export function ReportPreviewDialog({
           src={report.previewUrl}
           sandbox=""
           referrerPolicy="no-referrer"
-          className="min-h-0 w-full flex-1 rounded-md border border-slate-200 bg-white"
+          className="min-h-0 w-full min-w-0 flex-1 rounded-md border border-slate-200 bg-white"
         />
       ) : null}
     </ModalDialog>
