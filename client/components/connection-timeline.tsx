@@ -29,7 +29,9 @@ function TimelineList({ events }: { events: TimelineEvent[] }) {
           </time>
           <span className="text-slate-900 text-sm">{event.title}</span>
           {event.detail && (
-            <span className="font-mono [overflow-wrap:anywhere] text-slate-600 text-xs">{event.detail}</span>
+            <span className="font-mono [overflow-wrap:anywhere] text-slate-600 text-xs">
+              {event.detail}
+            </span>
           )}
         </li>
       ))}

@@ -43,7 +43,7 @@ async function overflows(name: string, input: ReportInput, width: number) {
       if (doc.scrollWidth > doc.clientWidth) {
         problems.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth} px`);
       }
-      const describe = (el: Element) =>
+      const nameOf = (el: Element) =>
         `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} “${(el.textContent ?? '').trim().slice(0, 50)}”`;
       // A stacked table's header row is kept for screen readers, clipped to nothing on screen.
       const hidden = (el: Element) => {
@@ -61,7 +61,7 @@ async function overflows(name: string, input: ReportInput, width: number) {
           if (box.width === 0 || hidden(el)) continue;
           if (box.right > frame.right + 1 || box.left < frame.left - 1) {
             problems.push(
-              `${where}: ${describe(el)} spans ${Math.round(box.left)}–${Math.round(box.right)} px, outside ${Math.round(frame.left)}–${Math.round(frame.right)}`,
+              `${where}: ${nameOf(el)} spans ${Math.round(box.left)}–${Math.round(box.right)} px, outside ${Math.round(frame.left)}–${Math.round(frame.right)}`,
             );
           }
           // An SVG has no scroll box; it is checked by its edges above.
@@ -71,7 +71,7 @@ async function overflows(name: string, input: ReportInput, width: number) {
             el.clientWidth > 0
           ) {
             problems.push(
-              `${where}: ${describe(el)} holds ${el.scrollWidth} px in ${el.clientWidth} px`,
+              `${where}: ${nameOf(el)} holds ${el.scrollWidth} px in ${el.clientWidth} px`,
             );
           }
         }
