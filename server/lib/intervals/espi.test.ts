@@ -181,15 +181,15 @@ describe('Green Button ESPI XML', () => {
     );
   });
 
-  it('refuses a feed with no electric energy readings', () => {
-    const gas = feed(
+  it('refuses a feed with neither electric energy nor gas readings', () => {
+    const power = feed(
       ltp,
-      readingType('ReadingType/01', 169, 0, 1),
+      readingType('ReadingType/01', 38, 0, 1),
       meterReading(consumption, 'ReadingType/01'),
       block(consumption, '1', [reading(T0, 100)]),
     );
-    expect(() => importIntervals(gas)).toThrow(
-      'Green Button ESPI XML, <feed>: no IntervalReading of electric energy in the file',
+    expect(() => importIntervals(power)).toThrow(
+      'Green Button ESPI XML, <feed>: no IntervalReading of electric energy or gas in the file',
     );
   });
 });

@@ -1,3 +1,5 @@
+import type { GasSeries } from './gas.ts';
+
 /** The layouts the importer recognises from a file's content. */
 export type IntervalFormat =
   | 'espi-xml'
@@ -133,8 +135,11 @@ export interface ImportMetadata {
 
 export interface ImportResult {
   format: IntervalFormat;
+  /** Electric energy; empty for a file of gas alone. */
   channels: Channel[];
   metadata: ImportMetadata;
+  /** Gas readings, kept as the periods and in the unit the file gives (Green Button only). */
+  gas?: GasSeries;
 }
 
 /** Header names (case-insensitive) or 0-based column indexes for the generic CSV importer. */

@@ -24,6 +24,8 @@ export type EspiResource =
 
 export interface ReadingTypeFields {
   uom: number | undefined;
+  /** ESPI CommodityKind: 7 natural gas, 8 propane; 1 and 2 electricity. */
+  commodity: number | undefined;
   powerOfTenMultiplier: number;
   flowDirection: number | undefined;
   intervalLength: number | undefined;

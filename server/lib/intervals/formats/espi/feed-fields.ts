@@ -13,7 +13,9 @@ export function readFields(
 ): void {
   const rt = entry.readingType;
   if (rt && parent === 'ReadingType') {
-    if (name === 'uom') rt.uom = number();
+    // An empty <uom/> says no more than an absent one: the unit is unknown.
+    if (name === 'uom') rt.uom = text.slice(start, end).trim() === '' ? undefined : number();
+    else if (name === 'commodity') rt.commodity = number();
     else if (name === 'powerOfTenMultiplier') rt.powerOfTenMultiplier = number();
     else if (name === 'flowDirection') rt.flowDirection = number();
     else if (name === 'intervalLength') rt.intervalLength = number();

@@ -1,5 +1,6 @@
 import { finishChannel } from '../../channel.ts';
 import { IntervalImportError, lineOf } from '../../errors.ts';
+import { type GasPeriod, type GasSeries, scaled } from '../../gas.ts';
 import { newMetadata } from '../../metadata.ts';
 import { chooseZone } from '../../time/choose-zone.ts';
 import type { Channel, ImportOptions, ImportResult, IntervalReading } from '../../types.ts';
@@ -17,7 +18,12 @@ export function importEspi(text: string, options: ImportOptions): ImportResult {
   const metadata = newMetadata();
   const entries = withoutDuplicates(readFeed(text), metadata.ignored);
   const channels: Channel[] = [];
+  const gasGroups: ReadingGroup[] = [];
   for (const group of groupReadings(entries, metadata.ignored)) {
+    if (group.gas) {
+      gasGroups.push(group);
+      continue;
+    }
     const delivered: IntervalReading[] = [];
     const received: IntervalReading[] = [];
     collectReadings(text, group, delivered, received);
@@ -27,20 +33,118 @@ export function importEspi(text: string, options: ImportOptions): ImportResult {
       channels.push(finishChannel('delivered', delivered, source, metadata));
     if (received.length > 0) channels.push(finishChannel('received', received, source, metadata));
   }
-  if (channels.length === 0) {
+  const gas = gasSeriesOf(text, gasGroups, metadata);
+  if (channels.length === 0 && !gas) {
     throw new IntervalImportError(
       ESPI,
       '<feed>',
-      'no IntervalReading of electric energy in the file',
+      'no IntervalReading of electric energy or gas in the file',
     );
   }
   const zone = chooseZone(ESPI, feedZone(entries, options.timeZone), options);
   metadata.timeZone = zone.timeZone;
   metadata.timeZoneSource = zone.source;
+  if (gas) gas.timeZone = zone.timeZone;
   const summaries: SummaryFields[] = [];
   for (const entry of entries) if (entry.summary) summaries.push(entry.summary);
   metadata.bills.push(...billsOf(summaries));
-  return { format: 'espi-xml', channels, metadata };
+  return gas
+    ? { format: 'espi-xml', channels, metadata, gas }
+    : { format: 'espi-xml', channels, metadata };
+}
+
+/**
+ * The gas of a feed: the first gas MeterReading with readings, as the periods it gives (a day or
+ * a billing period each), in its own unit. A second gas MeterReading is left out and listed: it
+ * is most often the same meter read another way, and adding the two would count it twice.
+ */
+function gasSeriesOf(
+  text: string,
+  groups: ReadingGroup[],
+  metadata: ImportResult['metadata'],
+): GasSeries | undefined {
+  let series: GasSeries | undefined;
+  for (const group of groups) {
+    const source = group.meterReading?.self ?? group.meterReading?.title ?? 'IntervalBlocks';
+    const unit = group.gas?.unit ?? 'therm';
+    if (series) {
+      metadata.ignored.push(
+        `${source}: a second gas MeterReading (${unit}); only ${series.source} is read`,
+      );
+      continue;
+    }
+    const periods = gasPeriods(text, group);
+    if (periods.length === 0) continue;
+    metadata.sourceRecords += periods.length;
+    const notes: string[] = [];
+    const kept = withoutRepeats(periods, notes);
+    series = { unit, periods: kept, timeZone: 'UTC', source, notes };
+  }
+  return series;
+}
+
+function gasPeriods(text: string, group: ReadingGroup): GasPeriod[] {
+  const rt = group.readingType;
+  const scale = group.gas?.scale ?? 0;
+  const periods: GasPeriod[] = [];
+  for (const block of group.blocks) {
+    const b = block.block;
+    if (!b) continue;
+    for (let i = 0; i < b.start.length; i++) {
+      const start = b.start[i] as number;
+      const value = b.value[i] as number;
+      if (Number.isNaN(start))
+        throw new IntervalImportError(ESPI, readingAt(text, b.at[i]), 'has no timePeriod start');
+      if (Number.isNaN(value))
+        throw new IntervalImportError(ESPI, readingAt(text, b.at[i]), 'has no value');
+      const duration = Number.isNaN(b.duration[i] as number)
+        ? rt.intervalLength
+        : (b.duration[i] as number);
+      if (duration === undefined || duration <= 0) {
+        throw new IntervalImportError(
+          ESPI,
+          readingAt(text, b.at[i]),
+          'is a gas reading with no duration, and its ReadingType gives no intervalLength, so the period it covers is unknown; nothing was imported',
+        );
+      }
+      const cost = b.cost[i] as number;
+      const period: GasPeriod = {
+        start: start * 1000,
+        end: (start + duration) * 1000,
+        quantity: scaled(value, scale),
+      };
+      if (!Number.isNaN(cost)) period.cost = cost / COST_UNIT;
+      if (ESTIMATED.has(b.quality[i] as number)) period.estimated = true;
+      periods.push(period);
+    }
+  }
+  return periods;
+}
+
+/** Ascending, one period per start (the first read kept), overlaps named in the notes. */
+function withoutRepeats(periods: GasPeriod[], notes: string[]): GasPeriod[] {
+  const sorted = [...periods].sort((a, b) => a.start - b.start);
+  const kept: GasPeriod[] = [];
+  let repeats = 0;
+  let overlaps = 0;
+  for (const p of sorted) {
+    const previous = kept[kept.length - 1];
+    if (previous && p.start === previous.start) {
+      repeats++;
+      continue;
+    }
+    if (previous && p.start < previous.end) overlaps++;
+    kept.push(p);
+  }
+  if (repeats > 0)
+    notes.push(
+      `${repeats} gas ${repeats === 1 ? 'reading repeats' : 'readings repeat'} the start of another; the first one read is kept`,
+    );
+  if (overlaps > 0)
+    notes.push(
+      `${overlaps} gas ${overlaps === 1 ? 'reading overlaps' : 'readings overlap'} the one before; both are counted as the file gives them`,
+    );
+  return kept;
 }
 
 /**

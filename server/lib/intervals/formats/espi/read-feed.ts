@@ -61,6 +61,7 @@ export function readFeed(text: string): EspiEntry[] {
         else if (resource === 'ReadingType') {
           entry.readingType = {
             uom: undefined,
+            commodity: undefined,
             powerOfTenMultiplier: 0,
             flowDirection: undefined,
             intervalLength: undefined,
