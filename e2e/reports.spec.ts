@@ -66,6 +66,11 @@ test('paid request -> files -> complete -> report emailed, downloaded, previewed
   const report = connection.getByRole('region', { name: 'Report' });
   await expect(report.getByText(/Ready — version 1/)).toBeVisible();
   await expect(report.getByText('1,391.67 kWh')).toBeVisible();
+  // What the report could not include, in the cover's words.
+  const notIncluded = report.getByRole('region', { name: 'Not included in this report' });
+  await expect(
+    notIncluded.getByText(/^Only one utility statement \(PDF\) was provided/),
+  ).toBeVisible();
   const names: string[] = [];
   for (const label of ['Download HTML', 'Download PDF', 'Download ZIP']) {
     const download = page.waitForEvent('download');
@@ -88,6 +93,11 @@ test('paid request -> files -> complete -> report emailed, downloaded, previewed
   const adminCard = adminPage.getByRole('article', { name: 'Harbor Bakery' });
   await expect(adminPage.getByRole('article')).toHaveCount(1);
   await expect(adminCard.getByText(/Ready — version 1/)).toBeVisible();
+  await expect(
+    adminCard
+      .getByRole('region', { name: 'Not included in this report' })
+      .getByText(/covers 2012-03-01 to 2012-03-14 \(14 days\)/),
+  ).toBeVisible();
   await adminCard.getByRole('button', { name: 'Preview Report' }).click();
   const preview = adminPage.getByRole('dialog', { name: 'Preview Report' });
   await expect(preview.locator('iframe[sandbox=""]')).toBeAttached();

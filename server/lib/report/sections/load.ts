@@ -30,7 +30,7 @@ export function loadSection(view: IntervalView): SafeHtml {
       [
         'Base load',
         analytics.baseLoadKw > 0 || analytics.daily.some((d) => d.slots >= 80)
-          ? html`${formatKw(analytics.baseLoadKw)} kW <span class="source">(median over complete days of the lowest hourly average)</span>`
+          ? html`${formatKw(analytics.baseLoadKw)} kW <span class="source">(median over complete days of the lowest hourly average${view.series.hasReceived ? ', hours with export left out' : ''})</span>`
           : notRecorded('Not available (no complete day of data)'),
       ],
       [
