@@ -10,10 +10,18 @@ export { type SlotCalendar, slotCalendar } from './calendar.ts';
 export { IntervalImportError } from './errors.ts';
 export { exportIntervalCsv } from './export/csv.ts';
 export { exportEspiXml } from './export/espi.ts';
+export {
+  type BillingHistory,
+  type BillingHistoryOptions,
+  type HistoryBill,
+  isBillingHistory,
+  readBillingHistory,
+} from './formats/billing-history-csv.ts';
 export { importIntervals } from './import-intervals.ts';
 export { assessQuality, type QualityReport, type RunStats } from './quality.ts';
 export {
   type Reconciliation,
+  reconcileHistoryBill,
   reconcileStatement,
   VERDICT_MIN_COVERAGE_PCT,
 } from './reconcile.ts';

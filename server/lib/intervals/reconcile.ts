@@ -1,3 +1,4 @@
+import type { HistoryBill } from './formats/billing-history-csv.ts';
 import { type CanonicalSeries, MISSING, SLOT_MS } from './series.ts';
 import { DAY_MS, daysFromCivil } from './time/civil.ts';
 import { zoneClock } from './time/zone-clock.ts';
@@ -12,9 +13,12 @@ const TOLERANCE_KWH = 0.0005;
 export const VERDICT_MIN_COVERAGE_PCT = 95;
 
 export interface Reconciliation {
-  /** A bill in the interval file, the file's own total, or a statement PDF's printed figures. */
-  source: 'bill' | 'file total' | 'statement';
-  /** For a statement: the PDF's file name. */
+  /**
+   * A bill in the interval file, the file's own total, a statement PDF's printed figures, or a
+   * bill of an uploaded billing history (one row per bill).
+   */
+  source: 'bill' | 'file total' | 'statement' | 'billing history';
+  /** For a statement: the PDF's file name; for a billing history's bill: the file and line. */
   label?: string;
   /** UTC ms of the billing period (undefined for a whole-file total). */
   periodStart: number | undefined;
@@ -209,5 +213,45 @@ export function reconcileStatement(
       statement.cost,
     ),
     label: statement.label,
+  };
+}
+
+/** Units of gas usage: a gas bill has nothing to say about an electric meter's kWh. */
+const GAS_UNITS = new Set(['therms', 'ccf', 'hcf', 'mcf', 'dekatherms', 'm³', 'GJ']);
+
+/**
+ * Checks one bill of a billing history against the series over its service period, like a
+ * statement. Only usage in kWh is compared: a gas bill in therms or ccf, or usage in a unit the
+ * file does not name, is listed with its period and amount and a note saying why it has no
+ * verdict (no unit is converted).
+ */
+export function reconcileHistoryBill(
+  series: CanonicalSeries,
+  bill: HistoryBill,
+  fileName: string,
+): Reconciliation | undefined {
+  const inKWh = bill.unit === 'kWh' && bill.usage !== null;
+  const check = reconcileStatement(series, {
+    label: fileName,
+    periodStart: bill.periodStart,
+    periodEnd: bill.periodEnd,
+    kWh: inKWh ? (bill.usage as number) : undefined,
+    cost: bill.costCents === null ? undefined : bill.costCents / 100,
+  });
+  if (!check) return undefined;
+  let verdictNote = check.verdictNote;
+  if (!inKWh && bill.usage !== null) {
+    verdictNote =
+      bill.unit === null
+        ? 'the file does not say the usage unit, so it is not compared with the interval kWh'
+        : GAS_UNITS.has(bill.unit)
+          ? `gas usage in ${bill.unit}, not compared with the electric interval kWh`
+          : `usage in ${bill.unit}, not kWh, so it is not compared with the interval kWh`;
+  }
+  return {
+    ...check,
+    source: 'billing history',
+    label: `${fileName}, line ${bill.line}`,
+    verdictNote,
   };
 }
