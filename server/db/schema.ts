@@ -574,6 +574,40 @@ export const intervalSeries = pgTable(
   ],
 );
 
+/**
+ * Gas readings imported from a file, kept as the periods the utility gave (a day or a billing
+ * period each) in their own unit (therm, ccf, mcf, ft3, m3): gas is never put on the 15-minute
+ * grid of `interval_series`, nor converted to kWh. One row per file that carries gas.
+ */
+export const gasSeries = pgTable(
+  'gas_series',
+  {
+    id: serial().primaryKey(),
+    connectionId: integer()
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    fileId: integer()
+      .notNull()
+      .references(() => connectionFiles.id, { onDelete: 'cascade' }),
+    unit: text().notNull(),
+    timeZone: text().notNull(),
+    /** Where the readings came from in the file (the ESPI MeterReading). */
+    source: text().notNull(),
+    /** UTC ms start and end (exclusive), quantity in `unit`, cost in the file's currency. */
+    periods: jsonb()
+      .$type<
+        Array<{ start: number; end: number; quantity: number; cost?: number; estimated?: boolean }>
+      >()
+      .notNull(),
+    notes: jsonb().$type<string[]>().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gas_series_file_id_idx').on(t.fileId),
+    index('gas_series_connection_id_idx').on(t.connectionId, t.createdAt),
+  ],
+);
+
 /** Where admins want to hear about connections, and the secret that signs what we send. */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',

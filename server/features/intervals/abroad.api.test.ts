@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IntervalSummary } from '../../../common/intervals.ts';
+import { ElectricIntervalSummary } from '../../../common/intervals.ts';
 import { appWithAdminAndUser, type SignedIn } from '../../test/api.ts';
 import type { TestApp } from '../../test/app.ts';
 import {
@@ -50,7 +50,7 @@ async function seriesOf(provider: { country: string; state: string; timeZone: st
     headers: { cookie: owner.cookie },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return IntervalSummary.parse(res.json()).series;
+  return ElectricIntervalSummary.parse(res.json()).series;
 }
 
 describe('files of a utility abroad', () => {

@@ -1,3 +1,4 @@
+import type { GasSummary } from '../../../common/intervals.ts';
 import {
   kwData,
   kwhData,
@@ -7,6 +8,13 @@ import {
   rateData,
   shareData,
 } from '../../../common/quantities.ts';
+import {
+  GAS_UNIT_LABELS,
+  type GasAnalytics,
+  type GasSeries,
+  KWH_PER_THERM,
+  quantityData,
+} from '../../lib/intervals/gas.ts';
 import type {
   Analytics,
   BillSummary,
@@ -94,5 +102,52 @@ export function qualityData(quality: QualityReport): QualityReport {
     splitPct: pctData(quality.splitPct),
     reconciliation: quality.reconciliation?.map(reconciliationData),
     bills: quality.bills?.map(billData),
+  };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A gas series as the API gives it: quantities in their own unit to the thousandth, money to
+ * the cent, the cost per unit to a hundredth of a cent, the therms' kWh figure to the watt-hour.
+ */
+export function gasData(gas: {
+  fileId: number;
+  fileName: string;
+  series: GasSeries;
+  analytics: GasAnalytics;
+}): GasSummary {
+  const { series, analytics: a } = gas;
+  const therm = series.unit === 'therm';
+  return {
+    fileId: gas.fileId,
+    fileName: gas.fileName,
+    unit: series.unit,
+    unitLabel: GAS_UNIT_LABELS[series.unit].many,
+    timeZone: series.timeZone,
+    start: iso(a.start),
+    end: iso(a.end),
+    periodSeconds: a.periodSeconds,
+    periods: series.periods.map((p) => ({
+      start: iso(p.start),
+      end: iso(p.end),
+      quantity: quantityData(p.quantity),
+      ...(p.cost === undefined ? {} : { cost: moneyData(p.cost) }),
+      ...(p.estimated ? { estimated: true } : {}),
+    })),
+    total: quantityData(a.total),
+    ...(a.cost === undefined ? {} : { cost: moneyData(a.cost) }),
+    ...(a.costPerUnit === undefined ? {} : { costPerUnit: rateData(a.costPerUnit) }),
+    ...(therm && a.kWhEquivalent !== undefined
+      ? { kWhEquivalent: kwhData(a.kWhEquivalent), kWhPerTherm: KWH_PER_THERM }
+      : {}),
+    monthly: a.monthly.map((m) => ({
+      month: m.month,
+      quantity: quantityData(m.quantity),
+      ...(m.cost === undefined ? {} : { cost: moneyData(m.cost) }),
+      days: quantityData(m.days),
+      split: m.split,
+    })),
+    notes: [...series.notes, ...a.notes],
   };
 }

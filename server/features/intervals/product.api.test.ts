@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection } from '../../../common/connections.ts';
-import { IntervalSummary } from '../../../common/intervals.ts';
+import { ElectricIntervalSummary } from '../../../common/intervals.ts';
 import { connectionFiles } from '../../db/schema.ts';
 import { appWithAdminAndUser, type SignedIn } from '../../test/api.ts';
 import type { TestApp } from '../../test/app.ts';
@@ -69,7 +69,7 @@ describe('interval files recorded on a connection', () => {
     // Figures as data: kWh and kW to the thousandth, money to the cent, never the float noise
     // of the engine's sums (1668.5100000000168).
     expect(intervals.body).not.toMatch(/\d\.\d{6,}/);
-    const summary = IntervalSummary.parse(intervals.json());
+    const summary = ElectricIntervalSummary.parse(intervals.json());
     expect(summary.series).toMatchObject({
       format: 'pge-csv',
       timeZone: 'America/Los_Angeles',
@@ -123,7 +123,7 @@ describe('interval files recorded on a connection', () => {
     await attach(id, 'green-button.xml', ESPI, 'application/xml');
     const connection = Connection.parse((await get(`/api/connections/${id}`, admin.cookie)).json());
     expect(connection.usage).toBe(1234.5);
-    const summary = IntervalSummary.parse(
+    const summary = ElectricIntervalSummary.parse(
       (await get(`/api/connections/${id}/intervals`, admin.cookie)).json(),
     );
     expect(summary.series.format).toBe('espi-xml');

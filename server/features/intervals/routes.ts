@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IntervalSummary, MeterChoice } from '../../../common/intervals.ts';
+import { exportGasCsv } from '../../lib/intervals/gas.ts';
 import { type Analytics, exportIntervalCsv, SLOT_MS } from '../../lib/intervals/index.ts';
 import { IdParams } from '../../lib/params.ts';
 import { attachmentDisposition } from '../../lib/storage/keys.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
-import { analyticsData, qualityData } from './figures.ts';
+import { analyticsData, gasData, qualityData } from './figures.ts';
 
 export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Services, 'intervals'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,12 +24,13 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
       },
     },
     async (request) => {
-      const { row, fileName, series, quality } = await intervals.latestSeries(
-        request.params.id,
-        currentUser(request),
-      );
+      const { electric, gas } = await intervals.summary(request.params.id, currentUser(request));
       const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+      const gasPart = gas && gasData(gas);
+      if (!electric) return { series: null, analytics: null, quality: null, gas: gasPart };
+      const { row, fileName, series, quality } = electric;
       return {
+        gas: gasPart,
         series: {
           fileId: row.fileId,
           fileName,
@@ -84,6 +86,27 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(`intervals-${request.params.id}.csv`))
         .send(exportIntervalCsv(series));
+    },
+  );
+
+  // The newest gas series as CSV: its periods in their own unit (therms, ccf, m³...).
+  api.get(
+    '/api/connections/:id/gas.csv',
+    {
+      config: { access: 'user', apiKey: true },
+      schema: {
+        summary: "A connection's gas readings as CSV",
+        description:
+          'The newest gas series, one row per period as the utility gave it, in its own unit (text/csv attachment).',
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      const { series } = await intervals.gasForDownload(request.params.id, currentUser(request));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(`gas-${request.params.id}.csv`))
+        .send(exportGasCsv(series));
     },
   );
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { connectionFiles, intervalSeries } from '../../db/schema.ts';
+import { connectionFiles, gasSeries, intervalSeries } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { analyzeGas, type GasSeries, type GasUnit } from '../../lib/intervals/gas.ts';
 import {
   type Analytics,
   analyze,
@@ -70,17 +71,58 @@ export class IntervalsService {
     if (chosen !== undefined) {
       imported = { ...imported, channels: imported.channels.filter((c) => c.meter === chosen) };
     }
+    const gas = imported.gas;
+    const gasValues = gas && {
+      connectionId: file.connectionId,
+      fileId,
+      unit: gas.unit,
+      timeZone: gas.timeZone,
+      source: gas.source,
+      periods: gas.periods,
+      notes: gas.notes,
+    };
+    // A file of gas alone has no electric series: the connection's electric data, usage and
+    // dates stay as they were (gas is not kWh).
+    const electric =
+      imported.channels.length > 0 || !gas
+        ? this.electricValues(imported, fileId, file.connectionId, chosen)
+        : undefined;
+    await this.deps.db.transaction(async (tx) => {
+      if (electric) {
+        await tx
+          .insert(intervalSeries)
+          .values(electric.values)
+          .onConflictDoUpdate({ target: intervalSeries.fileId, set: electric.values });
+      }
+      if (gasValues) {
+        await tx
+          .insert(gasSeries)
+          .values(gasValues)
+          .onConflictDoUpdate({ target: gasSeries.fileId, set: gasValues });
+      }
+      await this.deps.connections.recordImport(file, { status: 'imported' }, electric?.figures, tx);
+    });
+    return { status: 'imported' };
+  }
+
+  /** The electric part of an import on the 15-minute grid, analysed, and the figures it gives. */
+  private electricValues(
+    imported: ReturnType<typeof importIntervals>,
+    fileId: number,
+    connectionId: number,
+    chosen: string | undefined,
+  ) {
     const series = toCanonicalSeries(imported);
     const analytics = analyze(series);
     const values = {
-      connectionId: file.connectionId,
+      connectionId,
       fileId,
       format: imported.format,
       ...packSeries(series),
       analytics,
       qualityReport: assessQuality(imported, series),
       meter: chosen ?? null,
-      meters,
+      meters: imported.metadata.meters,
     };
     let figures: ImportedFigures | undefined;
     if (series.length > 0) {
@@ -92,14 +134,7 @@ export class IntervalsService {
         endDate: localDateOf(end, series.timeZone),
       };
     }
-    await this.deps.db.transaction(async (tx) => {
-      await tx
-        .insert(intervalSeries)
-        .values(values)
-        .onConflictDoUpdate({ target: intervalSeries.fileId, set: values });
-      await this.deps.connections.recordImport(file, { status: 'imported' }, figures, tx);
-    });
-    return { status: 'imported' };
+    return { values, figures };
   }
 
   /** A statement PDF: its facts, or why they could not be read. */
@@ -151,6 +186,61 @@ export class IntervalsService {
       series,
       analytics: row.series.analytics as Analytics,
       quality: await this.withStatements(connectionId, series, row.series.qualityReport),
+    };
+  }
+
+  /**
+   * What the connection's summary shows: the newest electric series and the newest gas series,
+   * each null when none was imported (a connection may have only gas); 404 when neither.
+   */
+  async summary(connectionId: number, viewer: Viewer) {
+    await this.deps.connections.assertVisible(connectionId, viewer);
+    const row = await this.newest(connectionId);
+    const gas = await this.newestGas(connectionId);
+    if (!row && !gas) throw notFound('No interval data yet');
+    let electric = null;
+    if (row) {
+      const series = unpackSeries(row.series);
+      const quality = await this.withStatements(connectionId, series, row.series.qualityReport);
+      electric = { row: row.series, fileName: row.fileName, series, quality };
+    }
+    return { electric, gas };
+  }
+
+  /** For a report: the newest gas series with its analytics, or null. */
+  async gasForReport(connectionId: number) {
+    return this.newestGas(connectionId);
+  }
+
+  /** The newest gas series as a download: for admins, and for the owner once a report is paid. */
+  async gasForDownload(connectionId: number, viewer: Viewer) {
+    await this.deps.connections.assertPaidFor(connectionId, viewer);
+    const gas = await this.newestGas(connectionId);
+    if (!gas) throw notFound('No gas data yet');
+    return gas;
+  }
+
+  private async newestGas(connectionId: number) {
+    const [row] = await this.deps.db
+      .select({ gas: gasSeries, fileName: connectionFiles.fileName })
+      .from(gasSeries)
+      .innerJoin(connectionFiles, eq(connectionFiles.id, gasSeries.fileId))
+      .where(eq(gasSeries.connectionId, connectionId))
+      .orderBy(desc(gasSeries.createdAt), desc(gasSeries.id))
+      .limit(1);
+    if (!row) return null;
+    const series: GasSeries = {
+      unit: row.gas.unit as GasUnit,
+      periods: row.gas.periods,
+      timeZone: row.gas.timeZone,
+      source: row.gas.source,
+      notes: row.gas.notes,
+    };
+    return {
+      fileId: row.gas.fileId,
+      fileName: row.fileName,
+      series,
+      analytics: analyzeGas(series),
     };
   }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, ConnectionFile } from '../../../common/connections.ts';
-import { IntervalSummary } from '../../../common/intervals.ts';
+import { ElectricIntervalSummary } from '../../../common/intervals.ts';
 import { day, writeNem12 } from '../../lib/intervals/testing/nem12-file.ts';
 import { linesOf, writePdf } from '../../lib/statements/testing/pdf.ts';
 import { appWithAdminAndUser, type SignedIn } from '../../test/api.ts';
@@ -86,7 +86,7 @@ describe('statement PDFs on a connection', () => {
     const id = await newConnection();
     await attach(id, 'statement.pdf', BILL, 'application/pdf');
     await attach(id, 'usage.csv', periodCsv(327.119), 'text/csv');
-    const summary = IntervalSummary.parse(
+    const summary = ElectricIntervalSummary.parse(
       (await get(`/api/connections/${id}/intervals`, admin.cookie)).json(),
     );
     const check = summary.quality.reconciliation.find((r) => r.source === 'statement');
@@ -157,7 +157,7 @@ describe('a file of several meters', () => {
   it('shows the first meter, and an admin chooses another', async () => {
     const id = await newConnection();
     const fileId = await attach(id, 'meters.csv', new TextEncoder().encode(nem12), 'text/csv');
-    const first = IntervalSummary.parse(
+    const first = ElectricIntervalSummary.parse(
       (await get(`/api/connections/${id}/intervals`, admin.cookie)).json(),
     );
     expect(first.series).toMatchObject({
@@ -183,7 +183,7 @@ describe('a file of several meters', () => {
       'The file has no meter 123 (it has 4001234567, 4009876543)',
     );
     expect((await choose(admin.cookie, '4009876543')).statusCode).toBe(204);
-    const second = IntervalSummary.parse(
+    const second = ElectricIntervalSummary.parse(
       (await get(`/api/connections/${id}/intervals`, admin.cookie)).json(),
     );
     expect(second.series.meter).toBe('4009876543');
