@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection } from '../../../common/connections.ts';
 import { IntervalSummary } from '../../../common/intervals.ts';
+import { ReportVersionList } from '../../../common/reports.ts';
 import { connectionFiles, gasSeries, intervalSeries } from '../../db/schema.ts';
 import { writeGasEspiXml } from '../../lib/intervals/testing/synthetic-gas-espi.ts';
 import { appWithAdminAndUser, type SignedIn } from '../../test/api.ts';
@@ -53,6 +54,32 @@ async function pay(connectionId: number) {
     });
     expect(res.statusCode, res.body).toBe(200);
   }
+}
+
+/** The newest ready report's HTML as text, once the connection is complete and paid for. */
+async function reportText(connectionId: number): Promise<string> {
+  const done = await t.app.inject({
+    method: 'PUT',
+    url: `/api/connections/${connectionId}`,
+    payload: { status: 'complete' },
+    headers: { cookie: admin.cookie },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  await t.app.services.queue.drain();
+  const list = ReportVersionList.parse(
+    (await get(`/api/connections/${connectionId}/reports`, owner.cookie)).json(),
+  );
+  const ready = list.reports.find((r) => r.status === 'ready');
+  if (!ready) throw new Error(`no report was built: ${JSON.stringify(list.reports)}`);
+  const res = await get(`/api/reports/${ready.id}/download/html`, owner.cookie);
+  expect(res.statusCode).toBe(302);
+  const location = new URL(String(res.headers.location), 'http://localhost');
+  const file = await t.app.inject({ method: 'GET', url: location.pathname + location.search });
+  expect(file.statusCode).toBe(200);
+  return file.body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 }
 
 /** UTC seconds of a local midnight in New York, standard time. */
@@ -174,6 +201,33 @@ describe('gas files on a connection', () => {
     expect(summary.gas?.monthly).toEqual([
       { month: '2024-01', quantity: 10.5, cost: 15.75, days: 3, split: false },
     ]);
+
+    // The report has a Gas section in therms, the kWh figure beside them labelled.
+    await pay(id);
+    const text = await reportText(id);
+    const gas = text.slice(text.indexOf(' Gas '));
+    expect(gas).toContain('From both.xml, in therms as the utility metered them.');
+    expect(gas).toContain('Usage 10.5 therms');
+    expect(gas).toContain('Cost $15.75');
+    expect(gas).toContain('Cost per therm $1.500 per therm');
+    // 10.5 therms × 29.3071 = 307.72455 kWh: 307.725 in data, 307.73 on paper.
+    expect(gas).toContain('Energy in kWh (for comparison) 307.73 kWh at 29.3071 kWh per therm');
+    expect(gas).toMatch(/Jan 2024 10\.5 \$15\.75 \$1\.500 3/);
+  });
+
+  it('reports a connection of gas alone in ccf, with no kWh figure for the volume', async () => {
+    const id = await newConnection();
+    await attach(id, 'gas-bills.xml', CCF_FILE);
+    await pay(id);
+    const text = await reportText(id);
+    const gas = text.slice(text.indexOf(' Gas '));
+    expect(gas).toContain('Usage 194 ccf');
+    expect(gas).toContain('Cost $255.72');
+    expect(gas).toContain(`Cost per ccf $${(255.72 / 194).toFixed(3)} per ccf`);
+    expect(gas).not.toContain('Energy in kWh');
+    expect(gas).toContain('The volume is not converted to kWh');
+    // January gets 22 of the first period's 30 days: 44 ccf and $57.64.
+    expect(gas).toMatch(/Jan 2024 \* 44 \$57\.64 \$1\.310 22/);
   });
 
   it('refuses a gas file whose ReadingType has no unit, saying so on the file, storing nothing', async () => {

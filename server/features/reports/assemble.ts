@@ -1,5 +1,6 @@
 import { providerPlace } from '../../../common/countries.ts';
 import { reportFileName } from '../../../common/reports.ts';
+import { exportGasCsv, type GasAnalytics, type GasSeries } from '../../lib/intervals/gas.ts';
 import { exportEspiXml, exportIntervalCsv } from '../../lib/intervals/index.ts';
 import {
   type ReportBill,
@@ -20,6 +21,8 @@ export type LoadedInputs = {
   fileBytes: Uint8Array[];
   /** The connection's newest imported interval series; null without interval data. */
   series: ReportInput['intervals'];
+  /** The connection's newest gas series; absent or null without gas. */
+  gas?: { fileName: string; series: GasSeries; analytics: GasAnalytics } | null;
   /** The owner's business logo for the cover; absent or null without one. */
   logo?: ReportInput['preparedBy']['logo'];
   generatedAt: Date;
@@ -140,6 +143,13 @@ export function reportInput(loaded: LoadedInputs): ReportInput {
       logo: loaded.logo ?? null,
     },
     intervals: loaded.series,
+    gas: loaded.gas
+      ? {
+          fileName: loaded.gas.fileName,
+          analytics: loaded.gas.analytics,
+          notes: loaded.gas.series.notes,
+        }
+      : null,
     files: reportFiles(subject.files, loaded.fileBytes),
     bills: reportBills(subject.files),
   };
@@ -190,6 +200,12 @@ export function bundleEntries(loaded: LoadedInputs, html: string, pdf: Uint8Arra
       { name: 'intervals-15min.csv', bytes: Buffer.from(exportIntervalCsv(series.series)) },
       { name: 'green-button-espi.xml', bytes: Buffer.from(exportEspiXml(series.series)) },
     );
+  }
+  if (loaded.gas) {
+    entries.push({
+      name: `gas-${loaded.gas.series.unit}.csv`,
+      bytes: Buffer.from(exportGasCsv(loaded.gas.series)),
+    });
   }
   return entries;
 }

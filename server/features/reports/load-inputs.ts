@@ -23,8 +23,9 @@ export async function loadInputs(
   if (waiting.length) subject = (await connections.reportSubject(report.connectionId)) ?? subject;
   const fileBytes = await Promise.all(subject.files.map((f) => store.getBytes(f.objectKey)));
   const series = await intervals.latestForReport(report.connectionId);
+  const gas = await intervals.gasForReport(report.connectionId);
   const logo = await ownerLogo(store, subject.owner);
-  return { report, subject, fileBytes, series, logo, generatedAt: new Date() };
+  return { report, subject, fileBytes, series, gas, logo, generatedAt: new Date() };
 }
 
 /** The owner's business logo for the cover; a logo that cannot be read leaves the cover without. */

@@ -4,6 +4,7 @@ import { html, trustedHtml } from './html.ts';
 import { buildModel, type ReportModel } from './model.ts';
 import { cover } from './sections/cover.ts';
 import { filesSection } from './sections/files.ts';
+import { gasSection } from './sections/gas.ts';
 import { hintsSection } from './sections/hints.ts';
 import { loadSection } from './sections/load.ts';
 import { qualitySection } from './sections/quality.ts';
@@ -33,6 +34,7 @@ export function renderReport(input: ReportInput): RenderedReport {
 <body>
 ${cover(model)}
 ${usageSection(model)}
+${input.gas ? gasSection(input.gas) : null}
 ${view ? loadSection(view) : null}
 ${view ? hintsSection(view) : null}
 ${view ? qualitySection(view) : null}

@@ -1,3 +1,4 @@
+import type { GasAnalytics } from '../intervals/gas.ts';
 import type { Analytics, CanonicalSeries, QualityReport } from '../intervals/index.ts';
 
 /**
@@ -44,6 +45,8 @@ export interface ReportInput {
     analytics: Analytics;
     quality: QualityReport;
   } | null;
+  /** The newest gas series, in its own unit; absent or null without gas. */
+  gas?: ReportGas | null;
   /** Every file on the connection, statements and interval files, in upload order. */
   files: ReportFile[];
   /**
@@ -53,6 +56,14 @@ export interface ReportInput {
   bills: ReportBill[];
   /** Battery power rating for the storage hint, kW; the engine picks one from the load when absent. */
   batteryKw?: number;
+}
+
+/** A connection's gas, analysed: periods kept in their unit (therms, ccf, m³), never kWh. */
+export interface ReportGas {
+  fileName: string;
+  analytics: GasAnalytics;
+  /** How the file's gas readings were read, in words. */
+  notes: string[];
 }
 
 /** The facts printed on one statement PDF (amounts in cents, ISO dates), as read from its text. */
