@@ -36,6 +36,25 @@ export const Statement = z.object({
 });
 export type Statement = z.infer<typeof Statement>;
 
+/**
+ * One bill of a billing-history CSV, as the file gives it: the first and last day of service
+ * (ISO dates, both included), usage in the file's own unit (kWh, therms, ccf...; never
+ * converted; null when the file does not say), amount in cents, and the file's line.
+ */
+export const HistoryBill = z.object({
+  periodStart: calendarDate,
+  periodEnd: calendarDate,
+  days: z.number().int(),
+  usage: z.number().nullable(),
+  unit: z.string().nullable(),
+  costCents: z.number().int().nullable(),
+  demandKw: z.number().optional(),
+  rate: z.string().optional(),
+  statementDate: calendarDate.optional(),
+  line: z.number().int(),
+});
+export type HistoryBill = z.infer<typeof HistoryBill>;
+
 export const ConnectionFile = z.object({
   id: z.number().int(),
   connectionId: z.number().int(),
@@ -49,6 +68,11 @@ export const ConnectionFile = z.object({
   importError: z.string().nullable(),
   /** For a statement PDF, once read: the facts printed on it. */
   statement: Statement.nullable(),
+  /**
+   * For a billing-history CSV (one row per bill), once read: its bills, in file order. Such a
+   * file is not interval data; its bills are checked against the interval data like statements.
+   */
+  bills: z.array(HistoryBill).nullable().optional(),
   /**
    * 'retrieved': the service's browser downloaded it from the portal page `sourcePage`; 'bulk':
    * uploaded with others in one Bulk Upload; 'upload': uploaded on its own.

@@ -313,6 +313,11 @@ export const connectionFiles = pgTable(
     /** What a statement PDF says (common/connections.ts Statement); null for other files. */
     statement: jsonb(),
     /**
+     * The bills of a billing-history CSV (one row per bill; common/connections.ts HistoryBill),
+     * read instead of interval data; null for other files.
+     */
+    bills: jsonb(),
+    /**
      * 'upload' (an admin's), 'bulk' (an admin's, several at once) or 'retrieved' (the browser
      * fetched it from the portal).
      */

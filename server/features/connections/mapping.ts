@@ -1,6 +1,7 @@
 import type {
   Connection,
   ConnectionFile,
+  HistoryBill,
   RetrievalSummary,
   Statement,
 } from '../../../common/connections.ts';
@@ -22,6 +23,7 @@ export function toConnectionFile(row: FileRow): ConnectionFile {
     importStatus: (row.importStatus as ConnectionFile['importStatus']) ?? null,
     importError: row.importError,
     statement: (row.statement as Statement | null) ?? null,
+    bills: (row.bills as HistoryBill[] | null) ?? null,
     source: row.source,
     sourcePage: row.sourcePage,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Statement } from '../../../common/connections.ts';
+import type { HistoryBill, Statement } from '../../../common/connections.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { connectionFiles, connections, providers, users } from '../../db/schema.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
@@ -90,6 +90,8 @@ export async function writeImport(
     .set({
       importStatus: outcome.status,
       importError: outcome.status === 'failed' ? outcome.error : null,
+      // Interval data or a failure: no bills read from this file stand.
+      bills: null,
     })
     .where(eq(connectionFiles.id, file.id));
   if (!figures) return;
@@ -122,25 +124,13 @@ export async function writeStatement(
     .where(eq(connectionFiles.id, file.id));
   const facts = statement.facts;
   if (!statement.hasText) return;
-  const others = await db
-    .select({
-      id: connectionFiles.id,
-      type: connectionFiles.fileType,
-      status: connectionFiles.importStatus,
-      statement: connectionFiles.statement,
-    })
-    .from(connectionFiles)
-    .where(eq(connectionFiles.connectionId, file.connectionId));
+  const others = await otherFiles(db, file);
   const newer = others.some((o) => {
-    const date = (o.statement as Statement | null)?.facts.statementDate;
-    return (
-      o.id !== file.id &&
-      date !== undefined &&
-      (facts.statementDate === undefined || date > facts.statementDate)
-    );
+    const date = newestBillDate(o);
+    return date !== undefined && (facts.statementDate === undefined || date > facts.statementDate);
   });
   if (newer) return;
-  const intervalsImported = others.some((o) => o.type === 'csv' && o.status === 'imported');
+  const intervalsImported = others.some(isIntervalData);
   const cents = facts.currentChargesCents ?? facts.amountDueCents;
   const figures =
     intervalsImported || facts.periodStart === undefined || facts.periodEnd === undefined
@@ -166,6 +156,89 @@ export async function writeStatement(
       updatedAt: new Date(),
     })
     .where(eq(connections.id, file.connectionId));
+}
+
+/** The connection's other files, with what was read from them. */
+async function otherFiles(db: Db, file: { id: number; connectionId: number }) {
+  const rows = await db
+    .select({
+      id: connectionFiles.id,
+      type: connectionFiles.fileType,
+      status: connectionFiles.importStatus,
+      statement: connectionFiles.statement,
+      bills: connectionFiles.bills,
+    })
+    .from(connectionFiles)
+    .where(eq(connectionFiles.connectionId, file.connectionId));
+  return rows
+    .filter((o) => o.id !== file.id)
+    .map((o) => ({
+      ...o,
+      statement: o.statement as Statement | null,
+      bills: o.bills as HistoryBill[] | null,
+    }));
+}
+
+type OtherFile = Awaited<ReturnType<typeof otherFiles>>[number];
+
+/** An imported CSV or XML that is not a billing history: interval data. */
+const isIntervalData = (o: OtherFile) => o.type === 'csv' && o.status === 'imported' && !o.bills;
+
+/** A history bill's date: its statement's, else its period's last day. */
+const historyBillDate = (b: HistoryBill) => b.statementDate ?? b.periodEnd;
+
+/** The date of the newest bill a file carries: a statement's own, or a billing history's. */
+function newestBillDate(o: OtherFile): string | undefined {
+  if (o.statement?.facts.statementDate) return o.statement.facts.statementDate;
+  const dates = (o.bills ?? []).map(historyBillDate).sort();
+  return dates.at(-1);
+}
+
+/**
+ * Records the bills read from a billing-history CSV (not interval data), with a note saying so,
+ * and lets its newest bill fill the connection on the same terms as a statement: the period, the
+ * usage (in kWh only: therms are not kWh) and the amount, unless an admin typed them, interval
+ * data gave them, or a statement or another history has a newer bill.
+ */
+export async function writeBillingHistory(
+  db: Db,
+  file: { id: number; connectionId: number },
+  bills: HistoryBill[],
+  note: string,
+) {
+  await db
+    .update(connectionFiles)
+    .set({ importStatus: 'imported', importError: note, bills })
+    .where(eq(connectionFiles.id, file.id));
+  const newest = [...bills]
+    .sort((a, b) => historyBillDate(a).localeCompare(historyBillDate(b)))
+    .at(-1);
+  if (!newest) return;
+  const others = await otherFiles(db, file);
+  if (others.some(isIntervalData)) return;
+  const date = historyBillDate(newest);
+  if (others.some((o) => (newestBillDate(o) ?? '') > date)) return;
+  await db
+    .update(connections)
+    .set({
+      startDate: newest.periodStart,
+      endDate: newest.periodEnd,
+      usageKwh:
+        newest.unit === 'kWh' && newest.usage !== null ? newest.usage.toFixed(3) : undefined,
+      costCents: newest.costCents ?? undefined,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(connections.id, file.connectionId), eq(connections.figuresSetManually, false)));
+}
+
+/** The bills of a connection's billing-history files, each file's in file order. */
+export async function billingHistoriesOf(db: Db, connectionId: number) {
+  const rows = await db
+    .select({ fileName: connectionFiles.fileName, bills: connectionFiles.bills })
+    .from(connectionFiles)
+    .where(and(eq(connectionFiles.connectionId, connectionId), isNotNull(connectionFiles.bills)))
+    .orderBy(connectionFiles.createdAt, connectionFiles.id);
+  return rows.map((r) => ({ fileName: r.fileName, bills: r.bills as HistoryBill[] }));
 }
 
 /** The statements read on a connection's PDFs, newest first by their own date. */
@@ -234,6 +307,7 @@ export async function reportSubject(db: Db, connectionId: number) {
       importStatus: connectionFiles.importStatus,
       importError: connectionFiles.importError,
       statement: connectionFiles.statement,
+      bills: connectionFiles.bills,
       createdAt: connectionFiles.createdAt,
       uploadedBy: uploader.username,
       uploaderRole: uploader.role,
@@ -247,7 +321,11 @@ export async function reportSubject(db: Db, connectionId: number) {
   return {
     ...row,
     usageKwh: row.usageKwh === null ? null : Number(row.usageKwh),
-    files: files.map((f) => ({ ...f, statement: f.statement as Statement | null })),
+    files: files.map((f) => ({
+      ...f,
+      statement: f.statement as Statement | null,
+      bills: f.bills as HistoryBill[] | null,
+    })),
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   ConnectionStatus,
   ConnectionUpdate,
   FileRecord,
+  HistoryBill,
   Statement,
 } from '../../../common/connections.ts';
 import type { CustomerSubmission } from '../../../common/forms.ts';
@@ -27,12 +28,14 @@ import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
 import type { FileRow } from './mapping.ts';
 import { getConnection, latestConnections, listConnections } from './queries.ts';
 import {
+  billingHistoriesOf,
   type ImportedFigures,
   importSubject,
   lastCheckAt,
   loginSubject,
   reportSubject,
   statementsOf,
+  writeBillingHistory,
   writeImport,
   writeStatement,
   writeVerification,
@@ -288,6 +291,23 @@ export class ConnectionsService {
   /** Records what a statement PDF says; its facts fill the connection where they may. */
   recordStatement(file: { id: number; connectionId: number }, statement: Statement) {
     return writeStatement(this.deps.db, file, statement);
+  }
+
+  /**
+   * Records the bills read from a billing-history CSV, with a note; its newest bill fills the
+   * connection where a statement's would.
+   */
+  recordBillingHistory(
+    file: { id: number; connectionId: number },
+    bills: HistoryBill[],
+    note: string,
+  ) {
+    return writeBillingHistory(this.deps.db, file, bills, note);
+  }
+
+  /** The bills of the connection's billing-history files. */
+  billingHistoriesOf(connectionId: number) {
+    return billingHistoriesOf(this.deps.db, connectionId);
   }
 
   /** The statements read on a connection's PDFs, newest first. */

@@ -7,12 +7,16 @@ import {
   type Analytics,
   analyze,
   assessQuality,
+  type BillingHistory,
   type CanonicalSeries,
   IntervalImportError,
   importIntervals,
+  isBillingHistory,
   localDateOf,
   type QualityReport,
   type Reconciliation,
+  readBillingHistory,
+  reconcileHistoryBill,
   reconcileStatement,
   SLOT_MS,
   toCanonicalSeries,
@@ -54,6 +58,7 @@ export class IntervalsService {
     const bytes = await this.deps.store.getBytes(file.objectKey);
     if (file.fileType === 'pdf') return this.readStatement(file, bytes);
     const provider = await this.deps.providers.get(subject.providerId);
+    if (isBillingHistory(bytes)) return this.readBillingHistory(file, bytes, provider);
 
     let imported: ReturnType<typeof importIntervals>;
     try {
@@ -135,6 +140,37 @@ export class IntervalsService {
       };
     }
     return { values, figures };
+  }
+
+  /**
+   * A billing-history CSV (one row per bill): its bills, never interval data, or why they could
+   * not be read (then nothing of it is stored). Dates like 05/04/2024 are read day first for a
+   * utility where that is the custom.
+   */
+  private async readBillingHistory(
+    file: { id: number; connectionId: number },
+    bytes: Uint8Array,
+    provider: { country: string },
+  ): Promise<ImportOutcome> {
+    let history: BillingHistory;
+    try {
+      history = readBillingHistory(bytes, { dayFirst: DAY_FIRST.has(provider.country) });
+    } catch (error) {
+      if (!(error instanceof IntervalImportError)) throw error;
+      await this.deps.connections.recordImport(file, { status: 'failed', error: error.message });
+      return { status: 'failed', error: error.message };
+    }
+    const { bills, notes } = history;
+    const starts = bills.map((b) => b.periodStart).sort();
+    const ends = bills.map((b) => b.periodEnd).sort();
+    const [first, last] = [starts[0], ends.at(-1)];
+    const units = [...new Set(bills.map((b) => b.unit ?? 'no unit given'))].join(', ');
+    const note = [
+      `Billing history: ${bills.length} ${bills.length === 1 ? 'bill' : 'bills'}, ${first} to ${last} (${units}); read as bills, not interval data.`,
+      ...notes,
+    ].join(' ');
+    await this.deps.connections.recordBillingHistory(file, bills, note);
+    return { status: 'imported' };
   }
 
   /** A statement PDF: its facts, or why they could not be read. */
@@ -280,6 +316,14 @@ export class IntervalsService {
       });
       if (check) checks.push(check);
     }
+    for (const { fileName, bills } of await this.deps.connections.billingHistoriesOf(
+      connectionId,
+    )) {
+      for (const bill of bills) {
+        const check = reconcileHistoryBill(series, bill, fileName);
+        if (check) checks.push(check);
+      }
+    }
     return { ...quality, reconciliation: [...(quality.reconciliation ?? []), ...checks] };
   }
 
@@ -294,6 +338,9 @@ export class IntervalsService {
     return row;
   }
 }
+
+/** Countries whose utilities write the day before the month (05/04/2024 is 5 April). */
+const DAY_FIRST = new Set(['GB', 'IE', 'AU', 'NZ']);
 
 /**
  * Where a file without its own zone is read: the provider's named zone (a utility abroad, or a US

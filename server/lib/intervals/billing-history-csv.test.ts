@@ -277,8 +277,21 @@ describe('billing history detection', () => {
       'Date,Start Time,End Time,Usage (kWh),Cost\n2024-01-01,00:00,00:59,1.2,0.30\n',
       'Read Date,kWh\n2024-01-01,12.5\n2024-01-02,11.0\n',
       'Start Date,Days,kWh\n2024-01-01,1,12.5\n2024-01-02,1,11.0\n',
+      'Start,End,kWh\n2024-01-01T00:00:00-08:00,2024-01-01T00:15:00-08:00,0.3\n',
+      'Start,End,kWh\n2024-01-01T00:00:00-08:00,2024-01-01T00:00:00-08:00,0.3\n',
     ];
     for (const text of files) expect(isBillingHistory(text)).toBe(false);
+  });
+
+  it('takes a billing history whose first bills are bad, so the reader can say what is wrong', () => {
+    expect(isBillingHistory('Start Date,End Date,kWh,Cost\n2024-03-01,2024-02-01,141.2,40\n')).toBe(
+      true,
+    );
+    expect(
+      isBillingHistory(
+        'Service From,Service To,Usage (kWh),Amount\n02/01/2023,02/29/2023,141.2,$40\n',
+      ),
+    ).toBe(true);
   });
 
   it('takes none of the real utility exports', () => {

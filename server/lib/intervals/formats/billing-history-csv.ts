@@ -259,7 +259,10 @@ type DateOrder = 'mdy' | 'dmy';
  */
 function parseDay(raw: string, order: DateOrder): number | 'time' {
   let text = raw.trim();
-  const time = /[ T](\d{1,2}):(\d{2})(?::(\d{2}))?\s*(am|pm)?$/i.exec(text);
+  const time =
+    /[ T](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*(am|pm)?\s*(?:Z|[+-]\d{2}:?\d{2})?$/i.exec(
+      text,
+    );
   if (time) {
     const h = Number(time[1]) % 12;
     const midnight =
@@ -340,28 +343,31 @@ export function isBillingHistory(input: Uint8Array | string): boolean {
   if (!found) return false;
   const { cur, columns } = found;
   const periodColumns = [columns.start, columns.end, columns.readDate, columns.billDate];
-  let sampled = 0;
-  for (let record = 0; sampled < 5 && record < 20 && cur.next(); record++) {
+  let rows = 0;
+  for (let record = 0; rows < 5 && record < 20 && cur.next(); record++) {
     if (cur.blankRecord()) continue;
     const day = (i: number | undefined) => {
       if (i === undefined || cur.blank(i)) return undefined;
-      const a = parseDay(cur.field(i), 'mdy');
-      return Number.isNaN(a) ? parseDay(cur.field(i), 'dmy') : a;
+      const raw = cur.field(i);
+      const mdy = parseDay(raw, 'mdy');
+      const either = Number.isNaN(mdy) ? parseDay(raw, 'dmy') : mdy;
+      // A timestamp in a layout not read here is still an interval's, not a bill's date.
+      return Number.isNaN(either) && /\d:\d\d/.test(raw) ? 'time' : either;
     };
     const dates = periodColumns.map(day);
     if (dates.includes('time')) return false;
+    rows++;
     const start = dates[0] as number | undefined;
     const end = (dates[1] ?? dates[2] ?? dates[3]) as number | undefined;
     const days = columns.days === undefined ? Number.NaN : cur.number(columns.days);
-    let span: number;
-    if (start !== undefined && end !== undefined && !Number.isNaN(start) && !Number.isNaN(end)) {
-      span = end - start;
-    } else if (!Number.isNaN(days)) span = days;
-    else continue;
-    if (span <= 1) return false;
-    sampled++;
+    let span = Number.NaN;
+    if (start !== undefined && end !== undefined) span = end - start;
+    else if (columns.days !== undefined) span = days;
+    // Periods of a day or less are intervals. A row that cannot be read (a date that does not
+    // exist, an end before its start) is a bad bill: the reader says where.
+    if (span >= 0 && span <= 1) return false;
   }
-  return sampled > 0;
+  return rows > 0;
 }
 
 interface RawRow {

@@ -1,0 +1,1 @@
+ALTER TABLE "connection_files" ADD COLUMN "bills" jsonb;
