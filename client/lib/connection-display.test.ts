@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  billingHistoryText,
   CREDENTIALS_TONE_CLASSES,
   credentialsState,
   fileProvenanceText,
@@ -198,6 +199,30 @@ describe('importStatusText', () => {
       tone: 'bad',
       detail: 'generic CSV: line 3: not a number',
     });
+  });
+});
+
+describe('billing histories', () => {
+  const bill = (periodStart: string, periodEnd: string, unit: string | null = 'kWh') => ({
+    periodStart,
+    periodEnd,
+    days: 30,
+    usage: 100,
+    unit,
+    costCents: 1000,
+    line: 2,
+  });
+
+  it('says a CSV was read as a billing history, with its bills and their span', () => {
+    const bills = [bill('2024-03-01', '2024-03-31'), bill('2024-02-01', '2024-02-29')];
+    expect(
+      importStatusText({ fileType: 'csv', importStatus: 'imported', importError: 'x', bills }),
+    ).toEqual({ label: 'Billing history read', tone: 'good', detail: null });
+    expect(billingHistoryText(bills)).toBe('Billing history: 2 bills, Feb 1, 2024 to Mar 31, 2024');
+    expect(billingHistoryText([bill('2024-01-08', '2024-02-05', 'therms')])).toBe(
+      'Billing history: 1 bill, Jan 8, 2024 to Feb 5, 2024 (usage in therms)',
+    );
+    expect(billingHistoryText(null)).toBeNull();
   });
 });
 

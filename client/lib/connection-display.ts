@@ -2,6 +2,7 @@ import type {
   Connection,
   ConnectionFile,
   ConnectionStatus,
+  HistoryBill,
   Statement,
 } from '@common/connections.ts';
 import {
@@ -155,7 +156,7 @@ export function formatDate(iso: string): string {
 /** What reading a file did: interval data from a CSV/XML, the printed facts from a PDF. */
 export function importStatusText(
   file: Pick<ConnectionFile, 'importStatus' | 'importError'> &
-    Partial<Pick<ConnectionFile, 'fileType' | 'statement'>>,
+    Partial<Pick<ConnectionFile, 'fileType' | 'statement' | 'bills'>>,
 ): {
   label: string;
   tone: Exclude<CredentialsTone, 'waiting'> | 'busy';
@@ -173,6 +174,8 @@ export function importStatusText(
       if (pdf && file.statement && !file.statement.hasText) {
         return { label: 'No text; facts entered by hand', tone: 'neutral', detail: null };
       }
+      // A billing history is read into bills, not interval data (billingHistoryText says which).
+      if (file.bills) return { label: 'Billing history read', tone: 'good', detail: null };
       return {
         label: pdf ? 'Statement read' : 'Interval data imported',
         tone: 'good',
@@ -230,6 +233,22 @@ export function statementFactsText(
     facts: parts.length > 0 ? parts.join(' · ') : 'No facts found',
     missing: missing.length > 0 ? `Not found on the statement: ${missing.join(', ')}` : null,
   };
+}
+
+/**
+ * What a billing-history CSV holds: "Billing history: 12 bills, Feb 1, 2024 to Jan 31, 2025",
+ * with the usage unit when it is not kWh (a gas history in therms); null for other files.
+ */
+export function billingHistoryText(bills: HistoryBill[] | null | undefined): string | null {
+  if (!bills || bills.length === 0) return null;
+  const first = bills.map((b) => b.periodStart).sort()[0] as string;
+  const last = bills.map((b) => b.periodEnd).sort()[bills.length - 1] as string;
+  const units = [...new Set(bills.map((b) => b.unit ?? 'unit not given'))].filter(
+    (u) => u !== 'kWh',
+  );
+  const count = `${bills.length} ${bills.length === 1 ? 'bill' : 'bills'}`;
+  const unitNote = units.length > 0 ? ` (usage in ${units.join(', ')})` : '';
+  return `Billing history: ${count}, ${formatDay(first)} to ${formatDay(last)}${unitNote}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { toast } from '@/components/ui/use-toast.ts';
 import { UploadButton, type UploadResult } from '@/components/upload-button/upload-button.tsx';
 import {
+  billingHistoryText,
   fileProvenanceText,
   formatKilobytes,
   importStatusText,
@@ -100,6 +101,7 @@ function FileRow({ file, editable }: { file: ConnectionFile; editable: boolean }
   const [confirming, setConfirming] = useState(false);
   const status = importStatusText(file);
   const statement = statementFactsText(file.statement);
+  const history = billingHistoryText(file.bills);
   const provenance = fileProvenanceText(file);
 
   return (
@@ -144,6 +146,7 @@ function FileRow({ file, editable }: { file: ConnectionFile; editable: boolean }
               {statement.missing ? <p className="text-amber-700">{statement.missing}</p> : null}
             </div>
           ) : null}
+          {history ? <p className="mt-1 text-slate-700 text-xs">{history}</p> : null}
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-1 sm:justify-end">

@@ -4,8 +4,8 @@ import {
   dstNotes,
   formatLocalTime,
   formatMinutes,
-  formatName,
   formatMonth,
+  formatName,
   formatPercent,
   formatRate,
   gapsText,
@@ -107,6 +107,48 @@ describe('quality notes', () => {
         text: 'stated 1,298.64 kWh, intervals 1,298.64 kWh, stated cost $152.52: matches',
       },
       { title: 'File total', text: 'stated 100 kWh, intervals 98.5 kWh: differs by 1.5 kWh' },
+    ]);
+  });
+});
+
+describe('billing histories', () => {
+  it('names each bill by file and line, and says why a gas bill has no verdict', () => {
+    expect(
+      reconciliationLines(
+        [
+          {
+            source: 'billing history',
+            label: 'history.csv, line 4',
+            periodStart: Date.parse('2024-02-01T08:00:00Z'),
+            periodEnd: Date.parse('2024-03-01T08:00:00Z'),
+            statedKWh: 141.25,
+            intervalKWh: 141.25,
+            differenceKWh: 0,
+            matches: true,
+            coveragePct: 100,
+          },
+          {
+            source: 'billing history',
+            label: 'gas.csv, line 2',
+            periodStart: Date.parse('2024-01-08T08:00:00Z'),
+            periodEnd: Date.parse('2024-02-06T08:00:00Z'),
+            intervalKWh: 120,
+            statedCost: 81.07,
+            coveragePct: 100,
+            verdictNote: 'gas usage in therms, not compared with the electric interval kWh',
+          },
+        ],
+        'America/Los_Angeles',
+      ),
+    ).toEqual([
+      {
+        title: 'Billing history history.csv, line 4 Feb 1, 2024 to Feb 29, 2024',
+        text: 'stated 141.25 kWh, intervals 141.25 kWh: matches',
+      },
+      {
+        title: 'Billing history gas.csv, line 2 Jan 8, 2024 to Feb 5, 2024',
+        text: 'intervals 120 kWh, stated cost $81.07: gas usage in therms, not compared with the electric interval kWh',
+      },
     ]);
   });
 });

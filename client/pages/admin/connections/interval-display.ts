@@ -132,7 +132,9 @@ export function reconciliationLines(
         ? `Bill${period}`
         : row.source === 'statement'
           ? `Statement ${typeof row.label === 'string' ? row.label : ''}${period}`.trim()
-          : 'File total';
+          : row.source === 'billing history'
+            ? `Billing history ${typeof row.label === 'string' ? row.label : ''}${period}`.trim()
+            : 'File total';
     const parts: string[] = [];
     const stated = num(row.statedKWh);
     const interval = num(row.intervalKWh);
@@ -156,7 +158,9 @@ export function reconciliationLines(
             ? 'differs'
             : typeof row.verdictNote === 'string' && stated !== undefined
               ? `no verdict (${row.verdictNote})`
-              : null;
+              : typeof row.verdictNote === 'string' && row.source === 'billing history'
+                ? row.verdictNote
+                : null;
     const text = parts.join(', ');
     return { title, text: verdict ? `${text}: ${verdict}` : text };
   });
