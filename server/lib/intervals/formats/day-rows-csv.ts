@@ -1,8 +1,8 @@
 import { IntervalImportError } from '../errors.ts';
 import { newMetadata, notePreamble } from '../metadata.ts';
-import { RowSink } from '../rows.ts';
 import { CsvCursor } from '../scan/csv-cursor.ts';
 import { readDate } from '../scan/dates.ts';
+import { ACTUAL, ESTIMATED } from '../series.ts';
 import { chooseZone } from '../time/choose-zone.ts';
 import { DAY_MS, HOUR_MS, isoDate, MINUTE_MS } from '../time/civil.ts';
 import { type ZoneClock, zoneClock } from '../time/zone-clock.ts';
@@ -14,15 +14,14 @@ import type {
   ImportResult,
   ReadingQuality,
 } from '../types.ts';
-import { channelsFromRows, qualityOf } from './csv-channels.ts';
+import { qualityOf } from './csv-channels.ts';
 import { DAY_ROWS, type DayRowsLayout, delimiterOf, readDayRowsHeader } from './day-rows-header.ts';
+import { type DayChannel, DayTable, placeDayRows, placeDays } from './day-rows-place.ts';
+import { type DayRecord, LineRecord, readValues } from './day-rows-record.ts';
 import { zoneInHeader } from './generic-columns.ts';
 
-interface DaySink {
+interface DaySink extends DayChannel {
   meter: string;
-  direction: Direction;
-  rows: RowSink;
-  source: string;
 }
 
 /**
@@ -33,8 +32,11 @@ interface DaySink {
  * them), estimated-flag, meter (or NMI) and unit columns. The header's recognition is in
  * day-rows-header.ts. Times are local, in the zone the header names or the provider state's.
  *
- * Every value becomes one row of the usual CSV kind (local start, length, kWh) and goes
- * through the same placement as the other CSVs, so daylight saving follows the engine's rules:
+ * The values are placed as if each were one row of the usual CSV kind (local start, length,
+ * kWh) going through the same placement as the other CSVs, so daylight saving follows the
+ * engine's rules. A file whose days ascend, one row a date, is placed a day at a time without
+ * making those rows (day-rows-place.ts, checked against the general path by a property test);
+ * any other order goes through the general placement itself:
  * - the spring-forward day keeps a column for the hour that did not exist: empty or zero there
  *   is no interval at all (23 hours of readings). A day whose values were written in elapsed
  *   order (the missing hour's columns filled, the day's last columns empty) is read that way;
@@ -45,7 +47,12 @@ interface DaySink {
  *   neighbouring columns clearly hold the double energy, those columns), never as an hour lost.
  *   A note names each such day.
  */
-export function importDayRowsCsv(text: string, options: ImportOptions): ImportResult {
+export function importDayRowsCsv(
+  text: string,
+  options: ImportOptions,
+  /** `general` places every value as a CSV row, as the fast path is checked against in tests. */
+  placement: 'fast' | 'general' = 'fast',
+): ImportResult {
   const metadata = newMetadata();
   const cur = new CsvCursor(text, delimiterOf(text));
   const layout = findHeader(cur, metadata);
@@ -60,78 +67,97 @@ export function importDayRowsCsv(text: string, options: ImportOptions): ImportRe
 
   const sinks = new Map<string, DaySink | null>();
   const days = new Map<number, DstDay | undefined>();
-  const capacity = Math.max(1024, (text.length >> 3) + 16);
   const n = layout.values.length;
   const stepMs = layout.minutes * MINUTE_MS;
-  const seconds = layout.minutes * 60;
+  const columns = Int32Array.from(layout.values);
   const values = new Float64Array(n);
   const present = new Uint8Array(n);
+  // Lines without a double quote (all of them, in the files seen) are split and their numbers
+  // read in one pass by LineRecord; a line with a quote is read by the cursor, which knows quoting.
+  const all = cur.text;
+  const record = new LineRecord(all, cur.delimiter);
+  let [pos, nextLine] = cur.bookmark();
+  let quote = all.indexOf('"', pos);
+  // The first channel's table is made for every line left, the most days it can hold.
+  let capacity = 1;
+  for (let p = all.indexOf('\n', pos); p >= 0; p = all.indexOf('\n', p + 1)) capacity++;
+  let line = cur.line;
   const fail = (detail: string): never => {
-    throw new IntervalImportError(DAY_ROWS, `line ${cur.line}`, detail);
+    throw new IntervalImportError(DAY_ROWS, `line ${line}`, detail);
   };
 
-  while (cur.next()) {
-    if (cur.blankRecord()) continue;
-    if (cur.count < layout.width) {
+  const read = (row: DayRecord): void => {
+    if (row.blankRecord()) return;
+    if (row.count < layout.width) {
       fail(
-        `the row has ${cur.count} fields, short of the ${layout.width} the header on line ${layout.headerLine} needs for its ${n} interval columns`,
+        `the row has ${row.count} fields, short of the ${layout.width} the header on line ${layout.headerLine} needs for its ${n} interval columns`,
       );
     }
-    const raw = cur.field(layout.date).trim();
-    const day = readDate(cur.text, cur.start(layout.date), cur.end(layout.date));
-    // Exports of several meters may repeat the header before each one.
-    if (Number.isNaN(day) && raw === layout.names[layout.date] && raw !== '') continue;
-    if (Number.isNaN(day)) fail(`"${raw.slice(0, 40)}" in the "${dateName}" column is not a date`);
-    const sink = sinkOf(cur, layout, sinks, metadata, capacity);
-    if (!sink) continue;
-    const unit = unitOf(cur, layout, metadata);
-    if (unit < 0) continue;
-    const quality = qualityOfRow(cur, layout);
-    if (quality === 'missing') continue;
+    const day = readDate(row.text, row.start(layout.date), row.end(layout.date));
+    if (Number.isNaN(day)) {
+      const raw = row.field(layout.date).trim();
+      // Exports of several meters may repeat the header before each one.
+      if (raw === layout.names[layout.date] && raw !== '') return;
+      fail(`"${raw.slice(0, 40)}" in the "${dateName}" column is not a date`);
+    }
+    const sink = sinkOf(row, layout, sinks, metadata, capacity);
+    if (!sink) return;
+    const unit = unitOf(row, layout, metadata);
+    if (unit < 0) return;
+    const quality = qualityOfRow(row, layout);
+    if (quality === 'missing') return;
 
-    for (let k = 0; k < n; k++) {
-      const column = layout.values[k] as number;
-      const value = cur.number(column);
-      if (Number.isNaN(value)) {
-        if (!cur.blank(column)) {
-          const cell = cur.field(column).trim().slice(0, 40);
-          fail(`the "${layout.names[column]}" value is "${cell}", not a number`);
-        }
-        present[k] = 0;
-        continue;
-      }
-      present[k] = 1;
-      values[k] = toKWh(value, unit, layout.minutes);
+    const table = sink.days;
+    const at = table.add(day, row.line, quality === 'actual' ? ACTUAL : ESTIMATED);
+    const into = table.values;
+    const bad = readValues(row, columns, into, at);
+    if (bad >= 0) {
+      const column = columns[bad] as number;
+      const cell = row.field(column).trim().slice(0, 40);
+      fail(`the "${layout.names[column]}" value is "${cell}", not a number`);
+    }
+    if (unit !== KWH) {
+      for (let k = at; k < at + n; k++) into[k] = toKWh(into[k] as number, unit, layout.minutes);
     }
 
     let dst = days.get(day);
-    if (!days.has(day)) {
+    if (dst === undefined && !days.has(day)) {
       dst = dstDay(clock, day, layout.minutes, n);
       days.set(day, dst);
     }
-    if (dst) readDstDay(dst, values, present, cur.line, metadata);
+    if (dst) {
+      for (let k = 0; k < n; k++) {
+        values[k] = into[at + k] as number;
+        present[k] = Number.isNaN(values[k] as number) ? 0 : 1;
+      }
+      readDstDay(dst, values, present, row.line, metadata);
+      for (let k = 0; k < n; k++) into[at + k] = present[k] ? (values[k] as number) : Number.NaN;
+    }
+  };
 
-    const midnight = day * DAY_MS;
-    const rows = sink.rows;
-    for (let k = 0; k < n; k++) {
-      if (present[k] === 0) continue;
-      rows.add(
-        midnight + k * stepMs,
-        Number.NaN,
-        Number.NaN,
-        seconds,
-        values[k] as number,
-        Number.NaN,
-        quality,
-        cur.line,
-      );
+  while (pos < all.length) {
+    let lineEnd = all.indexOf('\n', pos);
+    if (lineEnd < 0) lineEnd = all.length;
+    if (quote >= 0 && quote < pos) quote = all.indexOf('"', pos);
+    if (quote >= 0 && quote < lineEnd) {
+      cur.rewind([pos, nextLine]);
+      cur.next();
+      [pos, nextLine] = cur.bookmark();
+      line = cur.line;
+      read(cur);
+    } else {
+      record.read(pos, lineEnd, nextLine);
+      line = nextLine++;
+      pos = lineEnd + 1;
+      read(record);
     }
   }
 
   let channels: Channel[] = [];
   for (const sink of sinks.values()) {
     if (!sink) continue;
-    for (const channel of channelsFromRows([sink], metadata)) {
+    const fast = placement === 'fast' ? placeDays(sink, stepMs, clock, metadata) : undefined;
+    for (const channel of fast ? [fast] : placeDayRows(sink, stepMs, metadata)) {
       if (metadata.meters.length > 1) channel.meter = sink.meter;
       channels.push(channel);
     }
@@ -152,7 +178,7 @@ export function importDayRowsCsv(text: string, options: ImportOptions): ImportRe
     const left = metadata.ignored.length > 0 ? ` (left out: ${metadata.ignored.join('; ')})` : '';
     throw new IntervalImportError(
       DAY_ROWS,
-      `line ${cur.line}`,
+      `line ${line}`,
       `no readings after the header on line ${layout.headerLine}${left}`,
     );
   }
@@ -177,7 +203,7 @@ function findHeader(cur: CsvCursor, metadata: ImportMetadata): DayRowsLayout {
  * energy delivered or received (reactive energy, a net column), listed once as ignored.
  */
 function sinkOf(
-  cur: CsvCursor,
+  cur: DayRecord,
   layout: DayRowsLayout,
   sinks: Map<string, DaySink | null>,
   metadata: ImportMetadata,
@@ -201,7 +227,7 @@ function sinkOf(
   const sink: DaySink = {
     meter,
     direction,
-    rows: new RowSink(sinks.size === 0 ? capacity : 1024),
+    days: new DayTable(layout.values.length, sinks.size === 0 ? capacity : 64),
     source: meter !== '' ? `${meter} ${source}` : source,
   };
   sinks.set(key, sink);
@@ -223,7 +249,7 @@ const MWH = 2;
 /** Average kW over the interval: the fourth code, converted by the interval's length. */
 
 /** The row's unit as a code; -1 (listed as ignored) for one that is not energy or power. */
-function unitOf(cur: CsvCursor, layout: DayRowsLayout, metadata: ImportMetadata): number {
+function unitOf(cur: DayRecord, layout: DayRowsLayout, metadata: ImportMetadata): number {
   if (layout.unit < 0 || cur.blank(layout.unit)) return KWH;
   const unit = cur.field(layout.unit).trim();
   const code = ['kwh', 'wh', 'mwh', 'kw'].indexOf(unit.toLowerCase());
@@ -245,7 +271,7 @@ function toKWh(value: number, unit: number, minutes: number): number {
  * A flag column marks the whole day: "Estimated" holds Y/N, true/false, 1/0; "Quality",
  * "Read Type" or "Status" hold A/E (NEM12's letters: S and F substituted, N null) or words.
  */
-function qualityOfRow(cur: CsvCursor, layout: DayRowsLayout): ReadingQuality {
+function qualityOfRow(cur: DayRecord, layout: DayRowsLayout): ReadingQuality {
   if (layout.flag < 0 || cur.blank(layout.flag)) return 'actual';
   const flag = cur.field(layout.flag).trim().toLowerCase();
   if (layout.flagIsYesNo)

@@ -57,6 +57,9 @@ const UNIT_WORDS = /\(\s*k?wh\s*\)|\bk?wh\b/g;
 
 /** What an interval column's header says: a time, a time range or an interval number. */
 function slotLabel(raw: string): SlotLabel | undefined {
+  // Most headers are bare times, read as they are: normalising them would change nothing.
+  const bare = wholeTime(raw);
+  if (!Number.isNaN(bare)) return { kind: 'time', value: bare, end: Number.NaN };
   const text = norm(raw).replace(UNIT_WORDS, '').trim();
   if (text === '') return undefined;
   const time = wholeTime(text);
@@ -159,13 +162,16 @@ export function readDayRowsHeader(cur: CsvCursor): DayRowsLayout | undefined {
   const taken = new Set(slots.values);
   const isDate = (i: number) =>
     more && !taken.has(i) && !Number.isNaN(readDate(cur.text, cur.start(i), cur.end(i)));
-  const lower = names.map(norm);
+  // Interval columns are never the date, flag, meter, unit or channel column.
+  const lower = names.map((name, i) => (taken.has(i) ? '' : norm(name)));
   let date = lower.findIndex((n, i) => /date|day/.test(n) && isDate(i));
   if (date < 0) date = lower.findIndex((_, i) => isDate(i));
   // Columns whose value names a channel, for files whose channel column has an unusual name.
   const channelLike = names.map(
     (_, i) =>
-      more && /^(e|b)\d$|consum|generat|deliver|receiv|import|export/i.test(cur.field(i).trim()),
+      more &&
+      !taken.has(i) &&
+      /^(e|b)\d$|consum|generat|deliver|receiv|import|export/i.test(cur.field(i).trim()),
   );
   cur.rewind(mark);
   if (date < 0) return undefined;
@@ -228,11 +234,15 @@ export function looksLikeDayRows(head: string): boolean {
 
 /** Comma unless the head of the file has more semicolons or tabs. */
 export function delimiterOf(text: string): number {
-  const head = text.slice(0, 4000);
-  const count = (c: string) => head.split(c).length;
-  const semicolons = count(';');
-  const tabs = count('\t');
-  const commas = count(',');
+  let semicolons = 0;
+  let tabs = 0;
+  let commas = 0;
+  for (let i = Math.min(text.length, 4000) - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 59) semicolons++;
+    else if (c === 9) tabs++;
+    else if (c === 44) commas++;
+  }
   if (tabs > commas && tabs > semicolons) return 9;
   if (semicolons > commas) return 59;
   return 44;
