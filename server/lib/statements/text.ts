@@ -1,9 +1,21 @@
 import { openPdf } from './pdf-worker.ts';
 
-/** A visual line of a PDF page: its items' text joined in reading order. */
+/**
+ * A visual line of a PDF page: its items' text joined in reading order, and its cells (the runs
+ * of text between column gaps, by character offset in `text` and by position on the page), so a
+ * value printed under a table's heading can be found in the heading's column.
+ */
 export interface PageLine {
   page: number;
   text: string;
+  cells?: Cell[];
+}
+
+export interface Cell {
+  start: number;
+  end: number;
+  x: number;
+  right: number;
 }
 
 /** Items whose baselines differ by less than this (PDF units) are on one line. */
@@ -40,12 +52,38 @@ export async function pdfLines(
         current.sort((a, b) => a.x - b.x);
         let text = '';
         let right = Number.NEGATIVE_INFINITY;
+        const cells: Cell[] = [];
         for (const item of current) {
-          if (text !== '') text += item.x - right > 3 ? '  ' : item.x - right > 0.5 ? ' ' : '';
-          text += item.text;
+          const gap = item.x - right;
+          if (text !== '') text += gap > 3 ? '  ' : gap > 0.5 ? ' ' : '';
+          const last = cells[cells.length - 1];
+          // An item's own run of spaces is a column gap too (a line drawn as one string).
+          let offset = 0;
+          for (const part of item.text.split(/(\s{2,})/)) {
+            const from = item.x + (item.w * offset) / Math.max(1, item.text.length);
+            const to = item.x + (item.w * (offset + part.length)) / Math.max(1, item.text.length);
+            if (/^\s*$/.test(part)) {
+              // spaces: a gap, not a cell
+            } else if (offset === 0 && last && gap <= 3) {
+              last.end = text.length + part.length;
+              last.right = to;
+            } else {
+              const lead = part.length - part.trimStart().length;
+              cells.push({
+                start: text.length + lead,
+                end: text.length + part.length,
+                x: from,
+                right: to,
+              });
+            }
+            text += part;
+            offset += part.length;
+          }
           right = item.x + item.w;
         }
-        lines.push({ page: p, text: text.replace(/\s+$/, '') });
+        const trimmed = text.replace(/\s+$/, '');
+        for (const cell of cells) cell.end = Math.min(cell.end, trimmed.length);
+        lines.push({ page: p, text: trimmed, cells });
         current = [];
       };
       for (const item of items) {

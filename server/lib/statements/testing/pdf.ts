@@ -4,7 +4,31 @@
  */
 export type TextLine = { x: number; y: number; text: string; size?: number };
 
-const pdfString = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+/** Characters of WinAnsiEncoding above Latin-1's, and the narrow no-break space (French). */
+const WIN_ANSI: Record<string, number> = {
+  '€': 0x80,
+  '…': 0x85,
+  Œ: 0x8c,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  œ: 0x9c,
+  // Not in WinAnsiEncoding: drawn by an unused code that the font's encoding names uni202F.
+  '\u202f': 0x81,
+};
+
+const pdfString = (s: string) =>
+  [...s.replace(/[\\()]/g, (c) => `\\${c}`)]
+    .map((c) => {
+      const code = WIN_ANSI[c] ?? c.charCodeAt(0);
+      if (code > 0xff) throw new Error(`cannot write ${JSON.stringify(c)} in WinAnsiEncoding`);
+      return String.fromCharCode(code);
+    })
+    .join('');
 
 export function writePdf(pages: Array<TextLine[] | 'image'>): Uint8Array {
   const objects: string[] = [];
@@ -15,7 +39,7 @@ export function writePdf(pages: Array<TextLine[] | 'image'>): Uint8Array {
   const catalog = add('');
   const pagesId = add('');
   const font = add(
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [129 /uni202F] >> >>',
   );
   const image = add(
     '<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\nstream\n\u0000\u00ff\u00ff\u0000\nendstream',
@@ -56,4 +80,21 @@ export function writePdf(pages: Array<TextLine[] | 'image'>): Uint8Array {
 /** Lines top-down from y = 740, 14 points apart. */
 export function linesOf(texts: string[], x = 50): TextLine[] {
   return texts.map((text, i) => ({ x, y: 740 - i * 14, text }));
+}
+
+/**
+ * Rows top-down from `top`, 14 points apart; a row is one text at x = 50, or cells at their own x
+ * (a table, or a label and its value in two columns).
+ */
+export function rowsOf(
+  rows: Array<string | Array<[x: number, text: string]>>,
+  top = 740,
+): TextLine[] {
+  return rows.flatMap((row, i) =>
+    (typeof row === 'string' ? [[50, row] as [number, string]] : row).map(([x, text]) => ({
+      x,
+      y: top - i * 14,
+      text,
+    })),
+  );
 }
