@@ -5,7 +5,10 @@ export const CONNECTION_STATUSES = ['pending', 'in_progress', 'complete'] as con
 export const ConnectionStatus = z.enum(CONNECTION_STATUSES);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
-/** Facts printed on a statement PDF, as read from its text (amounts in cents, ISO dates). */
+/**
+ * Facts printed on a statement PDF, as read from its text (amounts in cents, or the minor units
+ * of `currency`; ISO dates).
+ */
 const StatementFacts = z.object({
   statementDate: z.string().optional(),
   periodStart: z.string().optional(),
@@ -21,6 +24,8 @@ const StatementFacts = z.object({
   generationChargesCents: z.number().int().optional(),
   currentChargesCents: z.number().int().optional(),
   previousBalanceCents: z.number().int().optional(),
+  /** ISO 4217 code of the amounts when the statement prints it ("€", "CAD"; not "$" alone). */
+  currency: z.string().optional(),
 });
 
 /** What was read from a statement PDF, and what could not be. */

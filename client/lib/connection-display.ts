@@ -203,6 +203,7 @@ const FACT_NAMES: Record<string, string> = {
   dueDate: 'due date',
   rateSchedule: 'rate schedule',
   accountNumber: 'account number',
+  currency: 'currency',
 };
 
 /**

@@ -45,6 +45,7 @@ const FACT_WORDS: Record<BillFact, string> = {
   generationChargesCents: 'generation charges',
   currentChargesCents: 'current charges',
   previousBalanceCents: 'previous balance',
+  currency: 'currency',
 };
 
 /**
