@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { reconcileHistoryBill } from '../../lib/intervals/index.ts';
 import { intervalsOf } from '../../lib/report/testing/factories.ts';
 import type { ReportSubject } from '../connections/service.ts';
 import { assembleReport, bundleEntries, type LoadedInputs, reportInput } from './assemble.ts';
@@ -27,6 +28,7 @@ const file = (
   importStatus: null,
   importError: null,
   statement: null,
+  bills: null,
   createdAt: new Date('2024-02-01T10:00:00Z'),
   uploadedBy: null,
   uploaderRole: null,
@@ -182,6 +184,69 @@ describe("a version's assembly from its loaded inputs", () => {
     // 24 hours of 1 kWh, as 96 quarter hours.
     expect(csv.trim().split('\n')).toHaveLength(97);
     expect(Buffer.from(entries[6]?.bytes ?? []).toString()).toContain('<IntervalReading>');
+  });
+
+  it("lists a billing history's bills in the usage section and checks them in the data quality", () => {
+    const bills = [
+      {
+        periodStart: '2024-01-01',
+        periodEnd: '2024-01-01',
+        days: 1,
+        usage: 24,
+        unit: 'kWh',
+        costCents: 480,
+        demandKw: 1,
+        line: 2,
+      },
+      {
+        periodStart: '2023-12-01',
+        periodEnd: '2024-01-01',
+        days: 32,
+        usage: 52.4,
+        unit: 'therms',
+        costCents: 8107,
+        line: 3,
+      },
+    ];
+    const history = file({
+      id: 5,
+      fileName: 'history.csv',
+      fileType: 'csv',
+      importStatus: 'imported',
+      bills,
+    });
+    const intervals = intervalsOf('usage.csv', usage, 'California');
+    if (!intervals) throw new Error('no series');
+    // What the intervals feature adds to the quality it hands the report.
+    const checks = bills.map((b) => reconcileHistoryBill(intervals.series, b, 'history.csv'));
+    const series = {
+      ...intervals,
+      quality: {
+        ...intervals.quality,
+        reconciliation: [
+          ...intervals.quality.reconciliation,
+          ...checks.filter((c) => c !== undefined),
+        ],
+      },
+    };
+    const inputs = loaded({
+      subject: { ...subject, files: [...subject.files, history] },
+      fileBytes: [statement, Buffer.from(usage), later, Buffer.from('history')],
+      series,
+    });
+    expect(reportInput(inputs).billingHistory).toEqual(
+      bills.map((b) => ({ fileName: 'history.csv', ...b })),
+    );
+    // Statement PDFs stay apart: the history is not a statement.
+    expect(reportInput(inputs).bills.map((b) => b.fileName)).toEqual(['statement-jan.pdf']);
+    const { html } = assembleReport(inputs);
+    expect(html).toContain('<h3>Billing history</h3>');
+    expect(html).toContain('2023-12-01 to 2024-01-01');
+    expect(html).toContain('52.4 therms');
+    expect(html).toContain('Billing history (history.csv, line 2)');
+    expect(html).toContain('Billing history (history.csv, line 3)');
+    expect(html).toContain('Gas usage in therms, not compared with the electric interval kWh');
+    expect(html).toMatch(/<span class="ok">Matches<\/span>/);
   });
 
   it('packs no series without interval data', () => {

@@ -5,6 +5,7 @@ import { exportEspiXml, exportIntervalCsv } from '../../lib/intervals/index.ts';
 import {
   type ReportBill,
   type ReportFile,
+  type ReportHistoryBill,
   type ReportInput,
   type ReportSummary,
   renderReport,
@@ -109,6 +110,11 @@ function reportBills(files: SubjectFile[]): ReportBill[] {
   return bills.sort((a, b) => dateOf(b).localeCompare(dateOf(a)));
 }
 
+/** The bills of the connection's billing-history CSVs, each file's in file order. */
+function historyBills(files: SubjectFile[]): ReportHistoryBill[] {
+  return files.flatMap((f) => (f.bills ?? []).map((bill) => ({ fileName: f.fileName, ...bill })));
+}
+
 /** Why a statement's facts are not in the report, in words; undefined when they are. */
 function unreadReason(f: SubjectFile): string | undefined {
   if (f.statement?.hasText) return undefined;
@@ -152,6 +158,7 @@ export function reportInput(loaded: LoadedInputs): ReportInput {
       : null,
     files: reportFiles(subject.files, loaded.fileBytes),
     bills: reportBills(subject.files),
+    billingHistory: historyBills(subject.files),
   };
 }
 

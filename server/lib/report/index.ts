@@ -2,4 +2,10 @@
 // headline figures out. A library: no HTTP, no database, no file reads.
 
 export { REPORT_CSP, renderReport } from './render-report.ts';
-export type { ReportBill, ReportFile, ReportInput, ReportSummary } from './types.ts';
+export type {
+  ReportBill,
+  ReportFile,
+  ReportHistoryBill,
+  ReportInput,
+  ReportSummary,
+} from './types.ts';

@@ -54,6 +54,12 @@ export interface ReportInput {
    * text could not be read is here with `hasText: false` and no facts.
    */
   bills: ReportBill[];
+  /**
+   * The bills of the connection's billing-history CSVs (one row per bill), each file's in file
+   * order; absent or empty without one. Apart from `bills`, which are statement PDFs: each is
+   * checked against the intervals in the data quality's reconciliation.
+   */
+  billingHistory?: ReportHistoryBill[];
   /** Battery power rating for the storage hint, kW; the engine picks one from the load when absent. */
   batteryKw?: number;
 }
@@ -83,6 +89,24 @@ export interface ReportBill {
   accountNumber?: string;
   accountName?: string;
   serviceAddress?: string;
+}
+
+/** One bill of a billing-history CSV, as the file gives it (usage in its own unit, never converted). */
+export interface ReportHistoryBill {
+  fileName: string;
+  /** The bill's line in the file. */
+  line: number;
+  /** `YYYY-MM-DD`, first and last day of service. */
+  periodStart: string;
+  periodEnd: string;
+  days: number;
+  usage: number | null;
+  /** 'kWh', 'therms', 'ccf'...; null when the file does not say. */
+  unit: string | null;
+  costCents: number | null;
+  demandKw?: number;
+  rate?: string;
+  statementDate?: string;
 }
 
 /** A logo as stored: its type was read from its bytes when it was uploaded. */

@@ -176,7 +176,11 @@ function reconciliationTable(entries: QualityReport['reconciliation'], zone: str
 }
 
 function verdict(e: Reconciliation, covered: boolean): SafeHtml {
-  if (!isNumber(e.statedKWh)) return html`<span class="none">No kWh stated</span>`;
+  if (!isNumber(e.statedKWh)) {
+    // A billing history's gas bill (therms, ccf) says why it is not compared with the kWh.
+    const why = e.source === 'billing history' ? e.verdictNote : undefined;
+    return html`<span class="none">${why ? `${why[0]?.toUpperCase()}${why.slice(1)}` : 'No kWh stated'}</span>`;
+  }
   if (!covered) return html`<span class="none">No interval data in this period</span>`;
   if (e.matches === undefined) {
     return html`<span class="warn">No verdict: under ${VERDICT_MIN_COVERAGE_PCT}% of the period covered</span>`;
@@ -193,6 +197,7 @@ function verdict(e: Reconciliation, covered: boolean): SafeHtml {
 function sourceOf(e: Reconciliation): string {
   if (e.source === 'bill') return 'Bill (UsageSummary)';
   if (e.source === 'statement') return `Statement PDF${e.label ? ` (${e.label})` : ''}`;
+  if (e.source === 'billing history') return `Billing history${e.label ? ` (${e.label})` : ''}`;
   return 'Total stated in the file';
 }
 

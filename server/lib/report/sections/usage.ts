@@ -47,7 +47,8 @@ export function usageSection(model: ReportModel): SafeHtml {
     intervals ? monthly(intervals) : null,
     model.bills.length > 0 ? billTable(model) : null,
     lineItems(model),
-    !intervals && model.bills.length === 0
+    billingHistoryTable(model),
+    !intervals && model.bills.length === 0 && !model.input.billingHistory?.length
       ? html`<p class="note">No monthly breakdown is available: there is no interval data${
           headline.usage?.from === 'connection'
             ? ', only the totals recorded on the connection'
@@ -194,5 +195,40 @@ ${table(
   ],
   rows,
   { caption: 'As the utility itemised each bill (ESPI UsageSummary line items).' },
+)}`;
+}
+
+/** The utility's billing history as its file lists it: usage in the file's own unit. */
+function billingHistoryTable(model: ReportModel): SafeHtml | null {
+  const bills = model.input.billingHistory ?? [];
+  if (bills.length === 0) return null;
+  const withDemand = bills.some((b) => isNumber(b.demandKw));
+  const withRate = bills.some((b) => b.rate);
+  const usage = (b: (typeof bills)[number]) => {
+    if (!isNumber(b.usage)) return notRecorded('not stated');
+    if (b.unit === 'kWh') return `${formatKWh(b.usage)} kWh`;
+    return `${formatKWh(b.usage)} ${b.unit ?? '(unit not stated)'}`;
+  };
+  return html`<h3>Billing history</h3>
+${table(
+  [
+    { label: 'Billing period' },
+    { label: 'Days', numeric: true },
+    { label: 'Usage', numeric: true },
+    { label: 'Amount', numeric: true },
+    ...(withDemand ? [{ label: 'Demand kW', numeric: true }] : []),
+    ...(withRate ? [{ label: 'Rate' }] : []),
+  ],
+  bills.map((b) => [
+    `${b.periodStart} to ${b.periodEnd}`,
+    String(b.days),
+    usage(b),
+    isNumber(b.costCents) ? formatMoney(b.costCents / 100) : notRecorded('not stated'),
+    ...(withDemand ? [isNumber(b.demandKw) ? formatKw(b.demandKw) : '—'] : []),
+    ...(withRate ? [b.rate ?? '—'] : []),
+  ]),
+  {
+    caption: `As listed in the utility’s billing history (${[...new Set(bills.map((b) => b.fileName))].join(', ')}), usage in the unit the file gives; bills in kWh are compared with the intervals under Data quality.`,
+  },
 )}`;
 }
