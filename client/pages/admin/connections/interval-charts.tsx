@@ -1,4 +1,4 @@
-import type { IntervalSummary } from '@common/intervals.ts';
+import type { ElectricSummary } from '@common/intervals.ts';
 import { kwhText, kwText } from '@common/quantities.ts';
 import { useMemo } from 'react';
 import uPlot from 'uplot';
@@ -67,7 +67,7 @@ function monthlyOptions(months: string[]): Omit<uPlot.Options, 'width' | 'height
 }
 
 /** Average kW by hour of day (weekday and weekend), and delivered kWh by month. */
-export default function IntervalCharts({ summary }: { summary: IntervalSummary }) {
+export default function IntervalCharts({ summary }: { summary: ElectricSummary }) {
   const { loadProfile, monthly } = summary.analytics;
   const profileOptions = useMemo(loadProfileOptions, []);
   const profileData = useMemo<uPlot.AlignedData>(

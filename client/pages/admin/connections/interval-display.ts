@@ -1,7 +1,7 @@
-import type { IntervalSummary } from '@common/intervals.ts';
+import type { ElectricSummary } from '@common/intervals.ts';
 import { dollarsText, kwhText, kwText, pctText, rateText } from '@common/quantities.ts';
 
-type Quality = IntervalSummary['quality'];
+type Quality = ElectricSummary['quality'];
 
 const integer = new Intl.NumberFormat('en-US');
 const monthName = new Intl.DateTimeFormat('en-US', {

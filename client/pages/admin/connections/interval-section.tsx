@@ -1,6 +1,7 @@
-import type { IntervalSummary } from '@common/intervals.ts';
+import type { ElectricSummary, IntervalSummary } from '@common/intervals.ts';
 import { Download } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { GasUsage } from '@/components/gas-usage.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import {
@@ -32,14 +33,24 @@ export function IntervalSection({ connectionId }: { connectionId: number }) {
         <h3 id={`intervals-${connectionId}`} className="font-semibold text-slate-900">
           Interval data
         </h3>
-        {intervals.data ? (
-          <Button asChild variant="outline" size="sm">
-            <a href={`/api/connections/${connectionId}/intervals.csv`} download>
-              <Download aria-hidden="true" />
-              Download interval CSV
-            </a>
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {intervals.data?.series ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={`/api/connections/${connectionId}/intervals.csv`} download>
+                <Download aria-hidden="true" />
+                Download interval CSV
+              </a>
+            </Button>
+          ) : null}
+          {intervals.data?.gas ? (
+            <Button asChild variant="outline" size="sm">
+              <a href={`/api/connections/${connectionId}/gas.csv`} download>
+                <Download aria-hidden="true" />
+                Download gas CSV
+              </a>
+            </Button>
+          ) : null}
+        </div>
       </div>
       {intervals.isPending ? (
         <Spinner label="Loading interval data..." className="size-4" />
@@ -53,10 +64,21 @@ export function IntervalSection({ connectionId }: { connectionId: number }) {
           profile.
         </p>
       ) : (
-        <IntervalSummaryView connectionId={connectionId} summary={intervals.data} />
+        <>
+          {electricOf(intervals.data) ? (
+            <IntervalSummaryView connectionId={connectionId} summary={electricOf(intervals.data)} />
+          ) : null}
+          {intervals.data.gas ? <GasUsage gas={intervals.data.gas} /> : null}
+        </>
       )}
     </section>
   );
+}
+
+/** The electric part of a summary, when the connection has electric data (not gas alone). */
+function electricOf(summary: IntervalSummary): ElectricSummary | undefined {
+  const { series, analytics, quality } = summary;
+  return series && analytics && quality ? { ...summary, series, analytics, quality } : undefined;
 }
 
 function IntervalSummaryView({
@@ -64,8 +86,9 @@ function IntervalSummaryView({
   summary,
 }: {
   connectionId: number;
-  summary: IntervalSummary;
+  summary: ElectricSummary | undefined;
 }) {
+  if (!summary) return null;
   const { series, analytics, quality } = summary;
   const dst = dstNotes(quality.dst);
   const reconciliation = reconciliationLines(quality.reconciliation, series.timeZone);
@@ -186,7 +209,7 @@ function MeterPicker({
   series,
 }: {
   connectionId: number;
-  series: IntervalSummary['series'];
+  series: ElectricSummary['series'];
 }) {
   const choose = useChooseMeter(connectionId);
   const id = `meter-${connectionId}`;

@@ -13,6 +13,7 @@ import { formatKwh, formatUsd } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 import { filesUnlocked } from '../reports/report-requests.ts';
 import { ConnectionFilesList } from './connection-files-list.tsx';
+import { ConnectionGas } from './connection-gas.tsx';
 import { ConnectionReport } from './connection-report.tsx';
 
 function Detail({
@@ -100,6 +101,10 @@ export function ConnectionCard({
         )}
       </dl>
       <ConnectionFilesList
+        connection={connection}
+        unlocked={filesUnlocked(reportRequest) || report !== undefined}
+      />
+      <ConnectionGas
         connection={connection}
         unlocked={filesUnlocked(reportRequest) || report !== undefined}
       />
