@@ -376,6 +376,8 @@ const PERIOD_LABEL =
   /\b(?:service|billing|bill|supply|meter\s+reading)\s+(?:period|dates)\b|\bservice\s+from\b|\bperiod\b|\bperiode\b|\bperiodo\b|\b(?:billing\s+)?days\)|\bjours\)|\bdias\)/i;
 /** Words between the two dates of a period: 11/08 - 12/08, du … au …, del … al …, from … to …. */
 const PERIOD_BETWEEN = /^\s*(?:-|to|through|thru|until|till|au|a|al|hasta|et|y)\s*(?:le|el)?\s*$/i;
+const DAY_ONLY =
+  /\b(?:du|del|from)\s+(\d{1,2})(?:er|st|nd|rd|th|o)?\s*(?:au|al|to|-)\s*(?:le|el)?\s*$/i;
 const PERIOD_WORD = /\b(?:du|del|from|desde|entre)\b/i;
 const PERIOD_BEFORE = /(?:\b(?:du|del|from|desde(?:\s+el)?|entre\s+le)\s*)$/i;
 
@@ -631,6 +633,18 @@ function readPeriod(
     // Only a labelled line, or one with "du", "del" or "from", can hold the period.
     if (!here && !above && !PERIOD_WORD.test(flat)) continue;
     const dates = datesIn(flat, reading);
+    // "du 8 au 30 novembre 2022", "del 1 al 31 de enero de 2024": the start is a day of the
+    // end's month.
+    const last = dates[dates.length - 1];
+    const day = last && DAY_ONLY.exec(flat.slice(0, last.index));
+    if (day && last.year !== undefined) {
+      dates.splice(dates.length - 1, 0, {
+        ...last,
+        index: (day.index ?? 0) + (day[0].indexOf(day[1] ?? '') ?? 0),
+        end: (day.index ?? 0) + day[0].search(/\s*(?:au|al|to|-)\s*(?:le|el)?\s*$/),
+        day: Number(day[1]),
+      });
+    }
     if (dates.length < 2) continue;
     for (let k = 0; k + 1 < dates.length; k++) {
       const a = dates[k] as FoundDate;

@@ -420,6 +420,36 @@ describe('statements in English, French and Spanish', () => {
   });
 });
 
+describe('the service period in each language’s forms', () => {
+  it.each([
+    ['Période de facturation : du 1er au 30 novembre 2022', '2022-11-01', '2022-11-30'],
+    ['Période de consommation : du 8 décembre au 8 janvier 2024', '2023-12-08', '2024-01-08'],
+    ['Periodo de facturación: del 1 al 31 de enero de 2024', '2024-01-01', '2024-01-31'],
+    ['Periodo de consumo  15/12/2023 - 14/01/2024', '2023-12-15', '2024-01-14'],
+    ['Service period: Nov 8 – Dec 8, 2022', '2022-11-08', '2022-12-08'],
+    ['Billing period 8 Nov 2022 to 8 Dec 2022', '2022-11-08', '2022-12-08'],
+  ])('%s', async (line, start, end) => {
+    const bill = await extractBill(writePdf([linesOf(['Statement / Facture / Factura', line])]));
+    expect([bill.facts.periodStart, bill.facts.periodEnd]).toEqual([start, end]);
+  });
+
+  it('takes an unlabelled "du … au …" only when no period is labelled, and says so', async () => {
+    const read = async (lines: string[]) => (await extractBill(writePdf([linesOf(lines)]))).facts;
+    const offer = 'Offre valable du 01/01/2024 au 31/12/2024';
+    expect(await read(['Facture', offer, 'Période : 01/02/2024 - 29/02/2024'])).toMatchObject({
+      periodStart: '2024-02-01',
+      periodEnd: '2024-02-29',
+    });
+    const bill = await extractBill(
+      writePdf([linesOf(['Facture', 'Relevé du 01/02/2024 au 29/02/2024'])]),
+    );
+    expect(bill.facts).toMatchObject({ periodStart: '2024-02-01', periodEnd: '2024-02-29' });
+    expect(bill.notes).toContain(
+      'Service period read from a range of dates without a period label.',
+    );
+  });
+});
+
 describe('values as statements print them', () => {
   it('reads amounts in each language’s format, credits negative', () => {
     const read = (text: string) =>
