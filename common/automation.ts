@@ -18,6 +18,27 @@ const selector = z.preprocess(
   z.string().trim().max(500, 'Selectors must be at most 500 characters').optional(),
 );
 
+/** At most this many clicks before the login form: a consent banner, then what reveals the form. */
+export const PRE_LOGIN_STEP_LIMIT = 5;
+
+/**
+ * A click made on the login page before the form is filled: a consent banner dismissed, or the
+ * radio, tab, link or button that shows a sign-in form hidden until it is chosen. `text` is the
+ * control's words as the page showed them, for the admin; a step whose control is not on the
+ * page at the next login is passed over.
+ */
+export const PreLoginStep = z.object({
+  action: z.enum(['click', 'check']),
+  selector: z.string().trim().min(1).max(500, 'Selectors must be at most 500 characters'),
+  text: z.string().max(200),
+  why: z.enum(['consent', 'reveal']),
+});
+export type PreLoginStep = z.infer<typeof PreLoginStep>;
+
+export const PreLoginSteps = z
+  .array(PreLoginStep)
+  .max(PRE_LOGIN_STEP_LIMIT, `At most ${PRE_LOGIN_STEP_LIMIT} steps before the login form`);
+
 export const DetectSelectorsBody = z.object({ loginUrl });
 export type DetectSelectorsBody = z.infer<typeof DetectSelectorsBody>;
 
@@ -51,6 +72,8 @@ export const SelectorDetection = z.object({
   loginFlow: LoginFlow.nullable(),
   selectors: DetectedSelectors,
   steps: z.array(LoginStep),
+  /** What was clicked before the form showed (a consent banner, a tab, a radio...), in order. */
+  preLoginSteps: z.array(PreLoginStep).optional(),
 });
 export type SelectorDetection = z.infer<typeof SelectorDetection>;
 
@@ -66,6 +89,8 @@ export const VerifyCredentialsBody = z
     billsPage: selector,
     usagePage: selector,
     exportControl: selector,
+    /** The clicks before the form, as the form holds them (a saved provider uses its own). */
+    preLoginSteps: PreLoginSteps.optional(),
     username: z
       .string({ error: 'Enter the username to test' })
       .min(1, 'Enter the username to test')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PreLoginStep, PreLoginSteps } from './automation.ts';
 import { COUNTRIES, COUNTRY_CODES } from './countries.ts';
 import { US_STATES } from './states.ts';
 
@@ -31,6 +32,8 @@ export const Provider = PublicProvider.extend({
   billsPage: z.string().nullable(),
   usagePage: z.string().nullable(),
   exportControl: z.string().nullable(),
+  /** Clicks made before the login form is filled (a consent banner, what reveals the form). */
+  preLoginSteps: z.array(PreLoginStep),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -120,6 +123,8 @@ export const ProviderUpdate = ProviderFields.extend({
   billsPage: optionalText(500),
   usagePage: optionalText(500),
   exportControl: optionalText(500),
+  /** Null or an empty list: no clicks before the form. */
+  preLoginSteps: PreLoginSteps.nullable().optional(),
   isActive: z.boolean().optional(),
 }).superRefine(checkPlace);
 export type ProviderUpdate = z.infer<typeof ProviderUpdate>;

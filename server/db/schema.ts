@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { PreLoginStep } from '../../common/automation.ts';
 
 // Column names are snake_case in SQL (see `casing` in client.ts and drizzle.config.ts).
 const timestamps = {
@@ -154,6 +155,8 @@ export const providers = pgTable(
     billsPage: text(),
     usagePage: text(),
     exportControl: text(),
+    /** Clicks made on the login page before the form is filled (see PreLoginStep); null: none. */
+    preLoginSteps: jsonb().$type<PreLoginStep[]>(),
     ...timestamps,
   },
   (t) => [

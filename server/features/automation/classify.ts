@@ -9,7 +9,7 @@ const LOCKED =
 const MFA =
   /verification code|security code|one[- ]time (pass ?code|password|code)|\b(two|2)[- ]?(step|factor)\b|multi[- ]?factor|\bmfa\b|authenticator app|enter the (\d[- ]digit )?code|we (just )?sent (you )?a (\d[- ]digit )?code|verify (it'?s you|your identity)/;
 const INVALID =
-  /\b(invalid|incorrect|wrong|unrecogni[sz]ed)\b|(did ?n[o']t|does ?n[o']t|do not) match|not (recogni[sz]ed|valid)|\b(log ?in|sign[- ]?in|authentication) (failed|unsuccessful|error)|(couldn'?t|could not|cannot|can'?t|unable to) (find|sign|log|verify)|no account (was )?(found|exists)|account (was )?not found|not registered/;
+  /\b(invalid|incorrect|wrong|unrecogni[sz]ed)\b|\b(incorrect[oae]s?|inv[aá]lid[oa]s?|invalides?|erron[ée]e?s?|err[oó]ne[oa]s?)\b|(did ?n[o']t|does ?n[o']t|do not) match|not (recogni[sz]ed|valid)|\b(log ?in|sign[- ]?in|authentication) (failed|unsuccessful|error)|(couldn'?t|could not|cannot|can'?t|unable to) (find|sign|log|verify)|no account (was )?(found|exists)|account (was )?not found|not registered/;
 const UNAVAILABLE =
   /(temporarily|currently) (unavailable|down|offline)|service unavailable|under maintenance|scheduled maintenance|maintenance (window|mode|in progress)|(site|system|portal|service|website) is (currently )?(down|offline|unavailable)|internal server error|bad gateway|gateway time-?out|try again later/;
 const SIGNED_IN =

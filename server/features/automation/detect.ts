@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
-import type { LoginFlow, SelectorDetection } from '../../../common/automation.ts';
+import type { LoginFlow, PreLoginStep, SelectorDetection } from '../../../common/automation.ts';
 import type { TaskInfo } from '../../lib/browser/index.ts';
 import { classifyMissingForm, verdictFor } from './classify.ts';
 import { readSignals, resolveLocator, scanCandidates, verifiedSelectors } from './frames.ts';
 import { openLoginPage } from './navigation.ts';
-import { type FormRanking, type Ranked, rankLoginForm } from './ranking.ts';
+import { type FormRanking, onlyRegistration, type Ranked, rankLoginForm } from './ranking.ts';
+import { startReveal } from './reveal.ts';
 
 /** How long a login form may take to appear (client-rendered pages draw it late). */
 export const FORM_WAIT_MS = 10_000;
@@ -13,28 +14,47 @@ export const PASSWORD_STEP_WAIT_MS = 8_000;
 /** A username without a password must stay alone this long to count as identifier-first. */
 const IDENTIFIER_FIRST_SETTLE_MS = 1_200;
 const POLL_MS = 250;
+/** How long a page may show no form before the controls that may reveal one are tried. */
+const REVEAL_AFTER_MS = 600;
 /** What detection types on an identifier-first page to see its password step. */
 const PROBE_USERNAME = 'selector.check@example.com';
 const TOP = 3;
 
-export type FoundForm = { ranking: FormRanking; flow: LoginFlow | null };
+/** The form found, and the clicks it took to show it (a consent banner, a tab, a radio...). */
+export type FoundForm = { ranking: FormRanking; flow: LoginFlow | null; steps: PreLoginStep[] };
 
-/** Reads the page until a login form shows or the deadline passes. */
+/**
+ * Reads the page until a login form shows or the deadline passes. A consent banner is
+ * dismissed; a page that shows no sign-in form for a moment (or only a registration form) has
+ * the control that reveals one clicked. What was clicked comes back as `steps`.
+ */
 export async function waitForLoginForm(page: Page, deadline: number): Promise<FoundForm> {
   let aloneSince: number | undefined;
+  const reveal = startReveal(page);
+  const found = (ranking: FormRanking, flow: LoginFlow | null): FoundForm => ({
+    ranking,
+    flow,
+    steps: reveal.steps,
+  });
   for (;;) {
     const ranking = rankLoginForm(await scanCandidates(page));
-    if (ranking.passwords.length > 0) return { ranking, flow: 'single-page' };
+    if (ranking.passwords.length > 0) {
+      // A banner over the form is dismissed too, or it would take the clicks meant for the form.
+      if (!(await reveal.next(onlyRegistration(ranking)))) return found(ranking, 'single-page');
+      continue;
+    }
     if (ranking.identifierFirst) {
       aloneSince ??= Date.now();
       if (Date.now() - aloneSince >= IDENTIFIER_FIRST_SETTLE_MS) {
-        return { ranking, flow: 'identifier-first' };
+        return found(ranking, 'identifier-first');
       }
     } else {
       aloneSince = undefined;
+      const settled = Date.now() - reveal.quietSince >= REVEAL_AFTER_MS;
+      if (await reveal.next(settled)) continue;
     }
     if (Date.now() >= deadline) {
-      return { ranking, flow: ranking.identifierFirst ? 'identifier-first' : null };
+      return found(ranking, ranking.identifierFirst ? 'identifier-first' : null);
     }
     await page.waitForTimeout(POLL_MS);
   }
@@ -86,6 +106,7 @@ export async function detectSelectors(
     loginFlow: null,
     selectors: empty,
     steps: [],
+    preLoginSteps: [],
   });
   const opened = await openLoginPage(page, loginUrl);
   if (!opened.ok) return failed(verdictFor(opened, 'test').message);
@@ -104,7 +125,10 @@ export async function detectSelectors(
     const submitSelectors = await topSelectors(page, found.ranking.submits);
     return {
       success: true,
-      message: 'Found the login form.',
+      message:
+        found.steps.length > 0
+          ? `Found the login form after ${stepWords(found.steps)}.`
+          : 'Found the login form.',
       loginFlow: 'single-page',
       selectors: { usernameSelectors, passwordSelectors, submitSelectors, continueSelectors: [] },
       steps: [
@@ -114,6 +138,7 @@ export async function detectSelectors(
           submitSelector: submitSelectors[0] ?? null,
         },
       ],
+      preLoginSteps: found.steps,
     };
   }
 
@@ -152,5 +177,13 @@ export async function detectSelectors(
         submitSelector: submitSelectors[0] ?? null,
       },
     ],
+    preLoginSteps: found.steps,
   };
+}
+
+/** The clicks before the form, in words: "accepting the cookie banner, then choosing “Sign in”". */
+function stepWords(steps: PreLoginStep[]): string {
+  return steps
+    .map((s) => (s.why === 'consent' ? 'dismissing the consent banner' : `choosing “${s.text}”`))
+    .join(', then ');
 }

@@ -5,6 +5,7 @@ import {
   CAPTCHA_MARKERS,
   type PageSignals,
   type RawCandidate,
+  type RawControl,
   type ScanRequest,
 } from './page-types.ts';
 import type { Candidate } from './ranking.ts';
@@ -62,15 +63,16 @@ async function framePath(page: Page, frame: Frame, cache: FramePaths): Promise<s
   return work;
 }
 
-/** Every visible field and button of the page, its iframes and open shadow roots. */
-export async function scanCandidates(page: Page): Promise<Candidate[]> {
+/** What one scan finds in every frame, each item with its frame and that frame's iframe chain. */
+async function scanFrames<T>(
+  page: Page,
+  request: ScanRequest,
+): Promise<(T & { frame: number; framePath: string })[]> {
   const cache: FramePaths = new Map();
   const perFrame = await Promise.all(
     page.frames().map(async (frame, index) => {
       try {
-        const raw = (await frame.evaluate(scan, {
-          mode: 'candidates',
-        } as never)) as unknown as RawCandidate[];
+        const raw = (await frame.evaluate(scan, request as never)) as unknown as T[];
         if (raw.length === 0) return [];
         const path = await framePath(page, frame, cache);
         if (path === null) return [];
@@ -82,6 +84,19 @@ export async function scanCandidates(page: Page): Promise<Candidate[]> {
     }),
   );
   return perFrame.flat();
+}
+
+/** Every visible field and button of the page, its iframes and open shadow roots. */
+export function scanCandidates(page: Page): Promise<Candidate[]> {
+  return scanFrames<RawCandidate>(page, { mode: 'candidates' });
+}
+
+/** A control of some frame, as scanControls gives it. */
+export type Control = RawControl & { frame: number; framePath: string };
+
+/** Visible controls of every frame whose words or attributes match `pattern` (see RawControl). */
+export function scanControls(page: Page, pattern: RegExp): Promise<Control[]> {
+  return scanFrames<RawControl>(page, { mode: 'controls', pattern: pattern.source });
 }
 
 /** What every frame shows, merged: text lines, captcha widgets, code and password fields. */
@@ -113,7 +128,11 @@ export async function readSignals(page: Page): Promise<PageSignals> {
  * A candidate's selectors that Playwright also finds exactly once, with the iframe chain in
  * front, most robust first (at most `limit`).
  */
-export async function verifiedSelectors(page: Page, c: Candidate, limit = 1): Promise<string[]> {
+export async function verifiedSelectors(
+  page: Page,
+  c: { selectors: string[]; framePath: string },
+  limit = 1,
+): Promise<string[]> {
   const out: string[] = [];
   for (const selector of c.selectors) {
     if (out.length >= limit) break;

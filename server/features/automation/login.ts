@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import type { PreLoginStep } from '../../../common/automation.ts';
 import type { TaskInfo } from '../../lib/browser/index.ts';
 import { TaskTimeoutError } from '../../lib/browser/index.ts';
 import { type Classified, classifyMissingForm, classifyPage } from './classify.ts';
@@ -17,6 +18,7 @@ import {
   watchMainDocument,
 } from './navigation.ts';
 import { type FormRanking, type Ranked, rankLoginForm } from './ranking.ts';
+import { replayPreLoginSteps } from './reveal.ts';
 
 /** Where to log in; selectors left out are detected on the page. */
 export type LoginTarget = {
@@ -24,6 +26,8 @@ export type LoginTarget = {
   usernameSelector?: string | null;
   passwordSelector?: string | null;
   submitSelector?: string | null;
+  /** Clicks made before the form is filled (a consent banner, what reveals the form). */
+  preLoginSteps?: readonly PreLoginStep[] | null;
 };
 export type Credentials = { username: string; password: string };
 
@@ -67,6 +71,9 @@ async function signIn(
 ): Promise<Classified> {
   const formDeadline = Math.min(task.deadline - 5000, Date.now() + FORM_WAIT_MS);
   const saved = target.usernameSelector && target.passwordSelector && target.submitSelector;
+  if (target.preLoginSteps?.length) {
+    await replayPreLoginSteps(page, target.preLoginSteps, formDeadline);
+  }
   const form = saved ? undefined : await waitForLoginForm(page, formDeadline);
   const before = await readSignals(page);
   if (before.captcha) return { outcome: 'captcha' };

@@ -1,4 +1,4 @@
-import type { RawCandidate, ScanRequest, ScanResult } from './page-types.ts';
+import type { RawCandidate, RawControl, ScanRequest, ScanResult } from './page-types.ts';
 
 /**
  * What the automation reads from a frame, gathered by one function that runs inside the page
@@ -146,6 +146,137 @@ export function scanFrame(request: ScanRequest): ScanResult {
       visiblePassword: shown('input[type="password"]'),
       title: document.title,
     };
+  }
+
+  if (request.mode === 'controls') return controlsOf(request.pattern);
+
+  function controlsOf(pattern: string): RawControl[] {
+    const wanted = new RegExp(pattern, 'i');
+    const consentWords =
+      /cookie|consent|gdpr|rgpd|onetrust|didomi|cookiebot|truste|privacy-banner/i;
+    const kindOf = (box: Element | null | undefined): RawControl['target'] => {
+      if (!box) return '';
+      const passwords = Array.from(box.querySelectorAll('input[type="password"]'));
+      if (passwords.length === 0) return box.querySelector('input,select,textarea') ? 'other' : '';
+      const words = [
+        box.id,
+        box.getAttribute('class'),
+        box.getAttribute('aria-label'),
+        box.getAttribute('action'),
+        clean(box.querySelector('h1,h2,h3,h4,legend')?.textContent),
+      ]
+        .join(' ')
+        .toLowerCase();
+      const confirm =
+        passwords.length > 1 ||
+        passwords.some(
+          (p) =>
+            p.getAttribute('autocomplete') === 'new-password' ||
+            /confirm|repeat|retype|again|verif|repetir/i.test(`${p.id} ${p.getAttribute('name')}`),
+        );
+      const naming = box.querySelector(
+        'input[autocomplete~="given-name"],input[autocomplete~="family-name"],input[autocomplete="name"],input[name*="first" i],input[name*="last" i]',
+      );
+      if (confirm || naming || /regist|sign.?up|create|enrol|inscri|crear|nouveau/.test(words)) {
+        return 'register';
+      }
+      return 'login';
+    };
+    const targetOf = (el: Element): RawControl['target'] => {
+      const ids = (el.getAttribute('aria-controls') ?? '').split(/\s+/);
+      for (const attr of ['href', 'data-target', 'data-bs-target']) {
+        const v = el.getAttribute(attr);
+        if (v && /^#[\w-]+$/.test(v)) ids.push(v.slice(1));
+      }
+      const root = el.getRootNode() as Document | ShadowRoot;
+      const kinds = ids.filter(Boolean).map((id) => kindOf(root.getElementById(id)));
+      return (['register', 'login', 'other'] as const).find((k) => kinds.includes(k)) ?? '';
+    };
+    const inConsentArea = (el: Element) => {
+      let depth = 0;
+      for (let n: Element | null = el; n && depth < 8; n = n.parentElement, depth++) {
+        const marks = `${n.id} ${n.getAttribute('class') ?? ''} ${n.getAttribute('aria-label') ?? ''}`;
+        if (consentWords.test(marks)) return true;
+        if (n !== el && depth <= 4) {
+          const text = n.textContent ?? '';
+          if (text.length < 3000 && /cookie/i.test(text)) return true;
+        }
+      }
+      return false;
+    };
+    const here = location.href.split('#')[0];
+    const out: RawControl[] = [];
+    const taken = new Set<Element>();
+    ordered.forEach((el, order) => {
+      const tag = el.tagName.toLowerCase();
+      const type = (el.getAttribute('type') ?? '').toLowerCase();
+      const role = el.getAttribute('role') ?? '';
+      const choice = tag === 'input' && (type === 'radio' || type === 'checkbox');
+      const clickable =
+        tag === 'button' ||
+        (tag === 'a' && el.hasAttribute('href')) ||
+        (tag === 'input' && /^(button|submit|radio|checkbox)$/.test(type)) ||
+        /^(button|tab|link|radio|menuitem)$/.test(role) ||
+        tag === 'summary' ||
+        el.hasAttribute('aria-controls');
+      if (!clickable) return;
+      const labels = choice ? Array.from((el as HTMLInputElement).labels ?? []) : [];
+      let acted: Element = el;
+      let action: RawControl['action'] = 'click';
+      if (choice && visible(el)) action = 'check';
+      else if (choice) {
+        const label = labels.find(visible);
+        if (!label) return;
+        acted = label;
+      } else if (!visible(el)) return;
+      if (taken.has(acted)) return;
+      const shown = clean(
+        choice
+          ? labels.map((l) => l.textContent).join(' ')
+          : textOf(el) || el.getAttribute('aria-label') || el.getAttribute('title'),
+      ).slice(0, 120);
+      const hints = [
+        el.id,
+        el.getAttribute('name'),
+        el.getAttribute('class'),
+        el.getAttribute('value'),
+        el.getAttribute('href'),
+        el.getAttribute('aria-controls'),
+        el.getAttribute('data-target'),
+      ]
+        .filter(Boolean)
+        .join(' | ')
+        .toLowerCase();
+      const target = targetOf(el);
+      const consentArea = inConsentArea(el);
+      const marked = target !== '' || role === 'tab' || el.hasAttribute('aria-expanded');
+      if (!marked && !wanted.test(`${shown} | ${hints}`)) return;
+      taken.add(acted);
+      const href = tag === 'a' ? (el.getAttribute('href') ?? '') : '';
+      out.push({
+        order,
+        tag,
+        type,
+        role,
+        shown,
+        hints,
+        target,
+        expanded: el.getAttribute('aria-expanded') ?? '',
+        selected:
+          el.getAttribute('aria-selected') === 'true' ||
+          el.getAttribute('aria-checked') === 'true' ||
+          (choice && (el as HTMLInputElement).checked),
+        consentArea,
+        reloads:
+          tag === 'a' &&
+          !href.includes('#') &&
+          !/^javascript:/i.test(href) &&
+          (el as HTMLAnchorElement).href.split('#')[0] === here,
+        action,
+        selectors: selectorsFor(acted),
+      });
+    });
+    return out;
   }
 
   const containers: Element[] = [];

@@ -15,7 +15,7 @@ const LOGIN_ACTION =
   /\b(sign ?in|log ?in|login|log ?on|logon|submit|continue|next|go|enter|access)\b/;
 const SOCIAL_ACTION = /\bwith\b|google|facebook|apple|microsoft|\bsso\b|passkey/;
 const OTHER_ACTION =
-  /search|subscri|sign ?up|register|create|forgot|reset|cancel|back|show|hide|help|close|menu|remember|enroll|join|learn|chat|language|espa/;
+  /search|subscri|sign ?up|register|create|cr[ée]er|crear|inscri|registr|forgot|reset|cancel|back|show|hide|help|close|menu|remember|enroll|join|learn|chat|language|espa/;
 const TEXT_TYPES = new Set(['', 'text', 'email', 'tel', 'number']);
 
 const sameForm = (a: Candidate, b: Candidate) =>
@@ -85,6 +85,17 @@ function scoreSubmit(c: Candidate, anchor: Candidate | undefined): number {
   return score;
 }
 
+/** A password field that sets a password: new-password, a confirmation, or one of two in a form. */
+const settingPassword = (c: Candidate, all: Ranked[]) =>
+  c.autocomplete === 'new-password' ||
+  CONFIRM_WORDS.test(c.hints) ||
+  all.some((o) => o.candidate !== c && o.candidate.type === 'password' && sameForm(o.candidate, c));
+
+/** Every password field shown belongs to a registration form: the sign-in form is elsewhere. */
+export const onlyRegistration = (ranking: FormRanking) =>
+  ranking.passwords.length > 0 &&
+  ranking.passwords.every(({ candidate }) => settingPassword(candidate, ranking.passwords));
+
 const best = (list: Ranked[]) => list.filter((r) => r.score > 0).sort((a, b) => b.score - a.score);
 
 export type FormRanking = {
@@ -111,6 +122,8 @@ export function rankLoginForm(all: Candidate[]): FormRanking {
     !password &&
     user !== undefined &&
     user.score >= 40 &&
+    // A form that shows a password field is no identifier-first step (a registration form).
+    !user.candidate.containerHasPassword &&
     submits.some((s) => s.score >= 60 && s.candidate.frame === user.candidate.frame);
   return { passwords, usernames, submits, identifierFirst };
 }

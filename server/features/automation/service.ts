@@ -42,6 +42,7 @@ export async function detectLoginSelectors(
         continueSelectors: [],
       },
       steps: [],
+      preLoginSteps: [],
     };
   }
 }
@@ -134,6 +135,7 @@ async function loginTargetFor(db: Db, body: VerifyCredentialsBody): Promise<Logi
       usernameSelector: body.usernameSelector,
       passwordSelector: body.passwordSelector,
       submitSelector: body.submitSelector,
+      preLoginSteps: body.preLoginSteps,
     };
   }
   const provider = await getProvider(db, body.providerId ?? 0);
@@ -145,6 +147,7 @@ async function loginTargetFor(db: Db, body: VerifyCredentialsBody): Promise<Logi
     usernameSelector: provider.usernameSelector,
     passwordSelector: provider.passwordSelector,
     submitSelector: provider.submitSelector,
+    preLoginSteps: provider.preLoginSteps,
   };
 }
 

@@ -104,6 +104,7 @@ export async function verifyConnection(
       usernameSelector: provider.usernameSelector,
       passwordSelector: provider.passwordSelector,
       submitSelector: provider.submitSelector,
+      preLoginSteps: provider.preLoginSteps,
     };
     const login = { username: credentials.utilityUsername, password: credentials.utilityPassword };
     if (retrieving) {

@@ -36,6 +36,7 @@ function toProvider(row: ProviderRow): Provider {
     billsPage: row.billsPage,
     usagePage: row.usagePage,
     exportControl: row.exportControl,
+    preLoginSteps: row.preLoginSteps ?? [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import type { CredentialTestResult, RetrievalFindings } from '@common/automation.ts';
+import type { CredentialTestResult, PreLoginStep, RetrievalFindings } from '@common/automation.ts';
 import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { BusyButton } from '@/components/busy-button.tsx';
@@ -17,10 +17,13 @@ import { useTestLogin } from './use-login-tools.ts';
 export function CredentialTestSection({
   loginUrl,
   selectors,
+  preLoginSteps = [],
   retrieval,
 }: {
   loginUrl: string;
   selectors: Record<SavedSelectorField, string>;
+  /** The clicks before the form (a consent banner, what reveals it), as the form has them. */
+  preLoginSteps?: PreLoginStep[];
   /** Where the retrieval looks after signing in, as the form has it. */
   retrieval: Record<RetrievalField, string>;
 }) {
@@ -35,6 +38,7 @@ export function CredentialTestSection({
     testLogin.mutate({
       loginUrl: loginUrl.trim(),
       ...selectors,
+      preLoginSteps,
       ...retrieval,
       username,
       password,

@@ -221,12 +221,20 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
       {hasLoginUrl ? (
         <SelectorAnalysisSection
           loginUrl={values.loginUrl}
-          onUse={(choice) => setValues((current) => applyChoice(current, choice))}
+          onUse={(choice, preLoginSteps) =>
+            // The clicks belong to the form just analysed: an older analysis's are replaced.
+            setValues((current) => ({ ...applyChoice(current, choice), preLoginSteps }))
+          }
         />
       ) : null}
 
       {provider || hasLoginUrl ? (
-        <SelectorFields values={values} onChange={(key, value) => set(key, value)} />
+        <SelectorFields
+          values={values}
+          onChange={(key, value) => set(key, value)}
+          preLoginSteps={values.preLoginSteps}
+          onClearSteps={() => set('preLoginSteps', [])}
+        />
       ) : null}
 
       {provider || hasLoginUrl ? (
@@ -241,6 +249,7 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
             passwordSelector: values.passwordSelector,
             submitSelector: values.submitSelector,
           }}
+          preLoginSteps={values.preLoginSteps}
           retrieval={{
             billsPage: values.billsPage,
             usagePage: values.usagePage,

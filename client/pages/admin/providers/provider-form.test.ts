@@ -83,6 +83,7 @@ describe('checkProviderUpdate', () => {
         usernameSelector: '#user',
         passwordSelector: null,
         submitSelector: null,
+        preLoginSteps: [],
         billsPage: '/account/bills',
         usagePage: null,
         exportControl: 'Green Button',
@@ -144,6 +145,9 @@ describe('providerFormValues', () => {
       billsPage: 'Billing History',
       usagePage: null,
       exportControl: null,
+      preLoginSteps: [
+        { action: 'check', selector: '#existing', text: 'I have an account', why: 'reveal' },
+      ],
       createdAt: '2024-01-01T00:00:00.000Z',
       updatedAt: '2024-01-01T00:00:00.000Z',
     };
@@ -159,6 +163,9 @@ describe('providerFormValues', () => {
       usernameSelector: '',
       passwordSelector: '#pw',
       submitSelector: '',
+      preLoginSteps: [
+        { action: 'check', selector: '#existing', text: 'I have an account', why: 'reveal' },
+      ],
       billsPage: 'Billing History',
       usagePage: '',
       exportControl: '',

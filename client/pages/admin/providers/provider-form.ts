@@ -1,3 +1,4 @@
+import type { PreLoginStep } from '@common/automation.ts';
 import { COUNTRIES, type CountryCode } from '@common/countries.ts';
 import {
   type Provider,
@@ -21,6 +22,8 @@ export type ProviderFormValues = {
   usernameSelector: string;
   passwordSelector: string;
   submitSelector: string;
+  /** Clicks before the form, recorded by Analyze; shown read-only, cleared as a whole. */
+  preLoginSteps: PreLoginStep[];
   billsPage: string;
   usagePage: string;
   exportControl: string;
@@ -38,6 +41,7 @@ export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
   usernameSelector: '',
   passwordSelector: '',
   submitSelector: '',
+  preLoginSteps: [],
   billsPage: '',
   usagePage: '',
   exportControl: '',
@@ -56,6 +60,7 @@ export function providerFormValues(provider: Provider): ProviderFormValues {
     usernameSelector: provider.usernameSelector ?? '',
     passwordSelector: provider.passwordSelector ?? '',
     submitSelector: provider.submitSelector ?? '',
+    preLoginSteps: provider.preLoginSteps ?? [],
     billsPage: provider.billsPage ?? '',
     usagePage: provider.usagePage ?? '',
     exportControl: provider.exportControl ?? '',
@@ -94,6 +99,7 @@ export function checkProviderUpdate(values: ProviderFormValues): Checked<Provide
  */
 export function savesSelectorsOnCreate(values: ProviderFormValues): boolean {
   if (values.loginUrl.trim() === '') return false;
+  if (values.preLoginSteps.length > 0) return true;
   return [
     values.usernameSelector,
     values.passwordSelector,

@@ -1,4 +1,8 @@
-import { DetectSelectorsBody, type SelectorDetection } from '@common/automation.ts';
+import {
+  DetectSelectorsBody,
+  type PreLoginStep,
+  type SelectorDetection,
+} from '@common/automation.ts';
 import { Check, ScanSearch } from 'lucide-react';
 import { useId, useState } from 'react';
 import { BusyButton } from '@/components/busy-button.tsx';
@@ -23,7 +27,8 @@ export function SelectorAnalysisSection({
   onUse,
 }: {
   loginUrl: string;
-  onUse: (choice: SelectorChoice) => void;
+  /** The chosen selectors, and the clicks detection made before the form showed. */
+  onUse: (choice: SelectorChoice, preLoginSteps: PreLoginStep[]) => void;
 }) {
   const id = useId();
   const detect = useDetectSelectors();
@@ -100,7 +105,7 @@ export function SelectorAnalysisSection({
               type="button"
               size="sm"
               onClick={() => {
-                onUse(choice);
+                onUse(choice, shown.detection.preLoginSteps ?? []);
                 setUsed(true);
               }}
             >

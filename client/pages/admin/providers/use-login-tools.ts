@@ -1,4 +1,4 @@
-import type { CredentialTestResult, SelectorDetection } from '@common/automation.ts';
+import type { CredentialTestResult, PreLoginStep, SelectorDetection } from '@common/automation.ts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast.ts';
 import { apiRequest } from '@/lib/api.ts';
@@ -28,6 +28,8 @@ export type LoginTestBody = {
   usernameSelector: string;
   passwordSelector: string;
   submitSelector: string;
+  /** The clicks before the form, as the form holds them. */
+  preLoginSteps?: PreLoginStep[];
   username: string;
   password: string;
 };

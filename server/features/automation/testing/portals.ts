@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as pages from './portal-pages.ts';
 import { serveRetrieval } from './retrieval-portals.ts';
+import { serveReveal } from './reveal-portals.ts';
 
 /** Accounts of the test portals and what signing in with them leads to. */
 export const PORTAL_ACCOUNTS = {
@@ -15,7 +16,7 @@ export const PORTAL_ACCOUNTS = {
 
 type Answer = { redirect: string } | { message: string };
 
-function signIn(username: string, password: string): Answer {
+export function signIn(username: string, password: string): Answer {
   if (username === 'locked-user') {
     return {
       message:
@@ -130,6 +131,7 @@ export async function startPortals(): Promise<Portals> {
       const key = `${req.method} ${path}`;
       requests.push(key);
       if (await serveRetrieval(req, res, served)) return;
+      if (await serveReveal(req, res, cross, signIn)) return;
       const route = routes[key];
       if (!route) return html(res, pages.layout('Not found', '<h1>Page not found</h1>'), 404);
       await route(req, res, { crossOrigin: cross });

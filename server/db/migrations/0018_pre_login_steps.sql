@@ -1,0 +1,1 @@
+ALTER TABLE "providers" ADD COLUMN "pre_login_steps" jsonb;
