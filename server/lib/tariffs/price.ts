@@ -388,11 +388,11 @@ export function priceCompiled(
     if (netMetering) {
       const subtotal = energyCents + exportCreditCents;
       if (subtotal < 0) {
-        netMeteringCents = -subtotal;
+        netMeteringCents = 0 - subtotal;
         carried += -subtotal;
       } else {
         const applied = Math.min(carried, subtotal);
-        netMeteringCents = -applied;
+        netMeteringCents = 0 - applied;
         carried -= applied;
       }
     }
