@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SelectorDetection } from '../../../common/automation.ts';
 import { resolveLocator } from './frames.ts';
 import { replayPreLoginSteps } from './reveal.ts';
-import { detectLoginSelectors, testLogin } from './service.ts';
+import { detectLoginSelectors, loginAndRetrieve, testLogin } from './service.ts';
 import { PORTAL_ACCOUNTS } from './testing/portals.ts';
 import type { RevealLang, RevealShape } from './testing/reveal-portals.ts';
 import { portalsAndBrowser } from './testing/setup.ts';
@@ -152,4 +152,29 @@ describe('the login replays the steps before filling the form', () => {
     );
     expect(result).toEqual({ outcome: 'success' });
   });
+});
+
+describe('retrieval behind a hidden sign-in form', () => {
+  it('signs in with the recorded step, then fetches the bills and the usage export', async () => {
+    const loginUrl = env.portals.url('/retrieval/hidden/');
+    const found = await detectLoginSelectors(env.browser, loginUrl);
+    expect(found.preLoginSteps?.map((s) => s.text)).toEqual(['I have an account']);
+    const { login, retrieval } = await loginAndRetrieve(
+      env.browser,
+      {
+        loginUrl,
+        usernameSelector: found.selectors.usernameSelectors[0],
+        passwordSelector: found.selectors.passwordSelectors[0],
+        submitSelector: found.selectors.submitSelectors[0],
+        preLoginSteps: found.preLoginSteps,
+      },
+      PORTAL_ACCOUNTS.good,
+      { billsPage: null, usagePage: null, exportControl: null },
+      { timeoutMs: 90_000 },
+    );
+    expect(login.outcome).toBe('success');
+    expect(retrieval?.bills).toBe(2);
+    expect(retrieval?.intervalExport).toBe(true);
+    expect(retrieval?.notes).toEqual([]);
+  }, 120_000);
 });

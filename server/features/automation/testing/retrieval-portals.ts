@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeEspiXml } from '../../../lib/intervals/testing/synthetic-espi.ts';
 import { linesOf, writePdf } from '../../../lib/statements/testing/pdf.ts';
 import { layout, plainForm } from './portal-pages.ts';
+import { revealPage } from './reveal-portals.ts';
 
 /**
  * Account pages behind a login, as utilities build them: a bill history of statement PDFs and a
@@ -11,11 +12,21 @@ import { layout, plainForm } from './portal-pages.ts';
  * - `no-export`: bills, but no usage export anywhere;
  * - `fake-pdf`: a "PDF" that is a web page;
  * - `huge`: statements over the upload limit (11 MB);
+ * - `hidden`: like `full`, its sign-in form hidden until "I have an account" is picked, beside a
+ *   hidden registration form;
  * - `mfa`: a code step after the password (text or email, then the code `MFA_CODE`); a browser
  *   that passed it is remembered (a device cookie) and is not asked again.
  * Pages refuse a browser without the session cookie the login sets.
  */
-const RETRIEVAL_VARIANTS = ['full', 'spa', 'no-export', 'fake-pdf', 'mfa', 'huge'] as const;
+const RETRIEVAL_VARIANTS = [
+  'full',
+  'spa',
+  'no-export',
+  'fake-pdf',
+  'mfa',
+  'huge',
+  'hidden',
+] as const;
 type RetrievalVariant = (typeof RETRIEVAL_VARIANTS)[number];
 
 /** The statements every variant lists (newest last, so order must come from the dates). */
@@ -152,7 +163,12 @@ export async function serveRetrieval(
   const rest = match?.[2] ?? '/';
   const key = `${req.method} ${rest}`;
   if (key === 'GET /') {
-    html(res, layout('Sign in', plainForm(`${base}/session`)));
+    html(
+      res,
+      variant === 'hidden'
+        ? revealPage('radio', 'en', `${base}/session`)
+        : layout('Sign in', plainForm(`${base}/session`)),
+    );
     return true;
   }
   if (key === 'POST /session') {
