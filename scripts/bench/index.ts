@@ -18,6 +18,7 @@ import { benchReports } from './reports.ts';
 import { benchRetrieval } from './retrieval.ts';
 import { benchSampleReport } from './sample-report.ts';
 import { benchStatements } from './statements.ts';
+import { benchTariffs } from './tariffs.ts';
 
 const benches: [string, () => Promise<void> | void][] = [
   ['landing bundle', benchLandingBundle],
@@ -26,6 +27,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['api key route', benchApiKeyRoute],
   ['connections: admin search at 100,000 rows, form submissions', benchConnections],
   ['interval import and analysis', benchIntervals],
+  ['tariffs: a year of 15-minute data priced under URDB tariffs', benchTariffs],
   ['statement PDF facts', benchStatements],
   ['browser automation', benchAutomation],
   ['automated retrieval: time per connection and Chromium memory', benchRetrieval],

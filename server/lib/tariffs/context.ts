@@ -6,7 +6,7 @@ import { scheduleIndex } from './compile.ts';
 import { federalHolidays } from './holidays.ts';
 
 /** A billing period as a statement prints it: local dates `YYYY-MM-DD`, both days included. */
-export interface BillingPeriod {
+interface BillingPeriod {
   start: string;
   end: string;
 }
@@ -104,6 +104,10 @@ export function seriesContext(
   const lastYear = n > 0 ? (calendar.year[n - 1] as number) : 1970;
   const holidays = holidayDays(options.holidays, firstYear, lastYear);
 
+  // Imported bindings read once: a module's live binding can cost a getter call per read in the
+  // loop under a CommonJS-style loader (tsx), which would be most of this loop's time.
+  const indexOf = scheduleIndex;
+  const missing = MISSING;
   const schedule = new Uint16Array(n);
   const hourStart = new Uint8Array(n);
   let cachedDay = Number.NaN;
@@ -116,7 +120,7 @@ export function seriesContext(
       cachedDay = day;
     }
     const hour = calendar.hour[i] as number;
-    schedule[i] = scheduleIndex(weekend, (calendar.month[i] as number) - 1, hour);
+    schedule[i] = indexOf(weekend, (calendar.month[i] as number) - 1, hour);
     hourStart[i] =
       i === 0 ||
       hour !== calendar.hour[i - 1] ||
@@ -132,7 +136,7 @@ export function seriesContext(
     let present = 0;
     for (let i = firstSlot; i < endSlot; i++) {
       bill[i] = b;
-      if (series.quality[i] !== MISSING) present++;
+      if (series.quality[i] !== missing) present++;
     }
     return Math.max(0, expected - present);
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { priceTariff } from './index.ts';
+import { priceTariff, type UrdbRate } from './index.ts';
 import { buildSeries, flatTariff, type SlotTime, schedule } from './testing/series.ts';
-import type { DgRules, UrdbRate } from './urdb.ts';
+import type { DgRules } from './urdb.ts';
 
 // A synthetic day with rooftop solar, and each way URDB's dgrules values exports. Figures are
 // worked out by hand from the day's shape in the comments.

@@ -7,11 +7,10 @@ import { type BillingOptions, seriesContext } from './context.ts';
 import { type PriceOptions, priceCompiled, type TariffBill } from './price.ts';
 import type { UrdbRate } from './urdb.ts';
 
-export type { BillingOptions, BillingPeriod } from './context.ts';
-export type { DemandLine, EnergyLine, MonthBill, PriceOptions, TariffBill } from './price.ts';
+export type { TariffBill } from './price.ts';
 export { parseUrdb, TariffValidationError, type UrdbRate } from './urdb.ts';
 
-export type PricingOptions = BillingOptions & PriceOptions;
+type PricingOptions = BillingOptions & PriceOptions;
 
 /** One series' bills under one tariff (a rate `parseUrdb` accepted). */
 export function priceTariff(

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { federalHolidays } from './holidays.ts';
-import { priceTariff } from './index.ts';
+import { parseUrdb, priceTariff, type UrdbRate } from './index.ts';
 import { buildSeries, flatTariff, schedule } from './testing/series.ts';
-import { parseUrdb, type UrdbRate } from './urdb.ts';
 
 // Every tariff here is synthetic (invented figures, named "Synthetic ..."), and every expected
 // figure is worked out by hand in the comments from the series' shape, not read off the code.

@@ -24,7 +24,7 @@ export interface PriceOptions {
   generation?: Float64Array;
 }
 
-export interface EnergyLine {
+interface EnergyLine {
   /** 0-based period and tier of the tariff's structure. */
   period: number;
   tier: number;
@@ -34,7 +34,7 @@ export interface EnergyLine {
   cents: number;
 }
 
-export interface DemandLine {
+interface DemandLine {
   kind: 'tou' | 'flat';
   period: number;
   tier: number;
@@ -44,7 +44,7 @@ export interface DemandLine {
   cents: number;
 }
 
-export interface MonthBill extends BillSpan {
+interface MonthBill extends BillSpan {
   /** The meter's channels over the period. */
   importKWh: number;
   exportKWh: number;
@@ -217,6 +217,8 @@ function accumulate(
   const quality = series.quality;
   const energySchedule = tariff.energySchedule;
   const demandSchedule = tariff.demandSchedule;
+  // Read once: an imported binding can be a getter per read under a CommonJS-style loader.
+  const missing = MISSING;
   const hourly = tariff.dgrules === 'Net Billing Hourly';
   const gen = tariff.dgrules === 'Buy All Sell All' ? generation : undefined;
   let hourKey = -1;
@@ -224,7 +226,7 @@ function accumulate(
   const n = series.length;
   for (let i = 0; i < n; i++) {
     const b = bill[i] as number;
-    if (b < 0 || quality[i] === MISSING) continue;
+    if (b < 0 || quality[i] === missing) continue;
     const s = schedule[i] as number;
     const metered = delivered[i] as number;
     const sent = received[i] as number;

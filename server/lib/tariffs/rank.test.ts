@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rankTariffs } from './index.ts';
+import { rankTariffs, type UrdbRate } from './index.ts';
 import { buildSeries, flatTariff, schedule } from './testing/series.ts';
-import type { UrdbRate } from './urdb.ts';
 
 describe('rankTariffs', () => {
   // 2023 in Los Angeles, 1 kW throughout: 8,760 kWh, of which 16:00-21:00 is 1,825 kWh.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseUrdb, TariffValidationError } from './index.ts';
 import { schedule } from './testing/series.ts';
-import { parseUrdb, TariffValidationError } from './urdb.ts';
 
 // Synthetic rate objects: a valid one, then each broken in one way.
 const valid = () => ({

@@ -1,0 +1,158 @@
+// Tariff engine benchmark: a year of 15-minute data with rooftop solar (the interval bench's
+// shape, with midday export) imported from a PG&E-layout CSV, then priced under one URDB tariff
+// (goal under 20 ms) and ranked under eight (goal under 100 ms), printed next to the import of the
+// same year. All tariffs here are synthetic.
+import { pathToFileURL } from 'node:url';
+import { importIntervals, toCanonicalSeries } from '../../server/lib/intervals/index.ts';
+import {
+  type SyntheticReading,
+  writePgeCsv,
+} from '../../server/lib/intervals/testing/synthetic-files.ts';
+import { priceTariff, rankTariffs, type UrdbRate } from '../../server/lib/tariffs/index.ts';
+import { schedule } from '../../server/lib/tariffs/testing/series.ts';
+
+const WARM_UP = 5;
+const RUNS = 21;
+
+/** 2023 in Pacific time from local midnight on 1 January: 35,040 quarter hours. */
+function yearWithSolar(): SyntheticReading[] {
+  const start = Date.UTC(2023, 0, 1, 8);
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const readings: SyntheticReading[] = [];
+  for (let i = 0; i < 35_040; i++) {
+    const hour = ((i * 15) / 60) % 24;
+    const load =
+      0.15 + 0.5 * Math.max(0, Math.sin(((hour - 6) / 24) * 2 * Math.PI)) + random() * 0.3;
+    const solar = 0.9 * Math.max(0, Math.sin(((hour - 6) / 12) * Math.PI));
+    const net = Math.round((load - solar) * 1000) / 1000;
+    readings.push({
+      start: start + i * 900_000,
+      minutes: 15,
+      kWh: Math.max(0, net),
+      receivedKWh: Math.max(0, -net),
+    });
+  }
+  return readings;
+}
+
+const peak = schedule((_m, h) => (h >= 16 && h < 21 ? 1 : 0));
+const summerPeak = schedule((m, h) => (m >= 5 && m <= 8 && h >= 16 && h < 21 ? 1 : 0));
+const offPeak = schedule(() => 0);
+
+/** Eight synthetic tariffs, one of each kind the engine prices. */
+function tariffs(): UrdbRate[] {
+  const tou = (name: string, dgrules: UrdbRate['dgrules']): UrdbRate => ({
+    name,
+    energyratestructure: [
+      [
+        { max: 300, rate: 0.32, sell: 0.05 },
+        { rate: 0.4, sell: 0.05 },
+      ],
+      [
+        { max: 300, rate: 0.48, sell: 0.08 },
+        { rate: 0.56, sell: 0.08 },
+      ],
+    ],
+    energyweekdayschedule: peak,
+    energyweekendschedule: peak,
+    fixedchargefirstmeter: 0.4,
+    fixedchargeunits: '$/day',
+    dgrules,
+  });
+  return [
+    tou('Synthetic TOU, net metering', 'Net Metering'),
+    tou('Synthetic TOU, instantaneous net billing', 'Net Billing Instantaneous'),
+    tou('Synthetic TOU, hourly net billing', 'Net Billing Hourly'),
+    tou('Synthetic TOU, buy all sell all', 'Buy All Sell All'),
+    {
+      name: 'Synthetic flat',
+      energyratestructure: [[{ rate: 0.3 }]],
+      energyweekdayschedule: offPeak,
+      energyweekendschedule: offPeak,
+      fixedchargefirstmeter: 10,
+      fixedchargeunits: '$/month',
+      mincharge: 15,
+      minchargeunits: '$/month',
+    },
+    {
+      name: 'Synthetic daily tiers',
+      energyratestructure: [
+        [
+          { max: 12, rate: 0.28, unit: 'kWh daily' },
+          { rate: 0.36, unit: 'kWh daily' },
+        ],
+      ],
+      energyweekdayschedule: offPeak,
+      energyweekendschedule: offPeak,
+      dgrules: 'Net Billing Instantaneous',
+    },
+    {
+      name: 'Synthetic demand',
+      energyratestructure: [[{ rate: 0.18 }], [{ rate: 0.26 }]],
+      energyweekdayschedule: summerPeak,
+      energyweekendschedule: offPeak,
+      demandratestructure: [[{ rate: 0 }], [{ max: 5, rate: 9 }, { rate: 12 }]],
+      demandweekdayschedule: summerPeak,
+      demandweekendschedule: offPeak,
+      flatdemandstructure: [[{ rate: 4 }]],
+      flatdemandmonths: Array.from({ length: 12 }, () => 0),
+    },
+    {
+      name: 'Synthetic seasonal TOU',
+      energyratestructure: [[{ rate: 0.25, sell: 0.04 }], [{ rate: 0.6, sell: 0.12 }]],
+      energyweekdayschedule: summerPeak,
+      energyweekendschedule: summerPeak,
+      dgrules: 'Net Billing Hourly',
+    },
+  ];
+}
+
+function median(values: number[]): number {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] as number;
+}
+
+function time(run: () => void): number {
+  for (let i = 0; i < WARM_UP; i++) run();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    run();
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
+export async function benchTariffs(): Promise<void> {
+  const bytes = new TextEncoder().encode(writePgeCsv(yearWithSolar()));
+  const load = () => toCanonicalSeries(importIntervals(bytes));
+  const series = load();
+  if (series.length !== 35_040) throw new Error(`tariff bench: ${series.length} slots, not 35,040`);
+  const rates = tariffs();
+  const one = rates[0] as UrdbRate;
+  // A benchmark that measured a wrong answer would be worthless: a year is twelve bills.
+  const check = priceTariff(series, one);
+  if (check.bills.length !== 12 || check.days !== 365 || check.totals.totalCents <= 0) {
+    throw new Error('tariff bench: the year did not price as twelve monthly bills');
+  }
+  const importMs = time(load);
+  const oneMs = time(() => priceTariff(series, one));
+  const manyMs = time(() => rankTariffs(series, rates, { current: 0 }));
+  console.log(
+    `intervals: 1-year 15-min PG&E CSV with export, import to the canonical series: ${importMs.toFixed(1)} ms (median of ${RUNS} after ${WARM_UP} warm-up runs)`,
+  );
+  console.log(
+    `tariffs: the same year priced under one URDB tariff (TOU, tiers, net metering): ${oneMs.toFixed(2)} ms (goal < 20 ms)`,
+  );
+  console.log(
+    `tariffs: the same year ranked under ${rates.length} tariffs (every dgrules mode, demand, daily tiers): ${manyMs.toFixed(2)} ms (goal < 100 ms)`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await benchTariffs();
+}
