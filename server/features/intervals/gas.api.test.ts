@@ -226,6 +226,9 @@ describe('gas files on a connection', () => {
     expect(gas).toContain(`Cost per ccf $${(255.72 / 194).toFixed(3)} per ccf`);
     expect(gas).not.toContain('Energy in kWh');
     expect(gas).toContain('The volume is not converted to kWh');
+    // The cover says what is missing without calling the gas missing.
+    expect(text).toContain('No electric interval data was provided');
+    expect(text).toContain('The gas is reported under Gas.');
     // January gets 22 of the first period's 30 days: 44 ccf and $57.64.
     expect(gas).toMatch(/Jan 2024 \* 44 \$57\.64 \$1\.310 22/);
   });

@@ -99,6 +99,7 @@ function reportBills(files: SubjectFile[]): ReportBill[] {
         periodEnd: facts.periodEnd,
         rateSchedule: facts.rateSchedule,
         amountDueCents: facts.amountDueCents,
+        currency: facts.currency,
         dueDate: facts.dueDate,
         totalKWh: facts.totalKWh,
         accountNumber: facts.accountNumber,

@@ -84,6 +84,21 @@ describe('the bill on the cover', () => {
   });
 });
 
+describe('a bill from abroad', () => {
+  it('states its amount in the currency it prints', () => {
+    const euros = { ...PGE_BILL, amountDueCents: 123_456, currency: 'EUR' };
+    const cad = {
+      ...PGE_BILL,
+      statementDate: '2022-11-09',
+      amountDueCents: 9_624,
+      currency: 'CAD',
+    };
+    const cover = textOf(coverOf(renderReport(reportInput({ bills: [euros, cad] })).html));
+    expect(cover).toContain('Amount due €1,234.56');
+    expect(cover).toContain('Amount due CA$96.24');
+  });
+});
+
 describe('the periods on the cover', () => {
   it('labels the interval data’s range as such, and names no billing period it does not have', () => {
     const { html, summary } = renderReport(

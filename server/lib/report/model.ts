@@ -87,7 +87,14 @@ function missingOf(model: ReportModel): string[] {
   const { input, headline } = model;
   const noAnalytics =
     'so load analytics, project hints and the data-quality scorecard are not included.';
-  if (!input.intervals) missing.push(`No interval data was provided, ${noAnalytics}`);
+  if (!input.intervals) {
+    // Gas periods are reported in their own section; the analytics need electric intervals.
+    missing.push(
+      input.gas
+        ? `No electric interval data was provided, ${noAnalytics} The gas is reported under Gas.`
+        : `No interval data was provided, ${noAnalytics}`,
+    );
+  }
   else if (model.intervalsUnusable) missing.push(`${model.intervalsUnusable}, ${noAnalytics}`);
   for (const file of model.intervalFiles) {
     if (file.importStatus === 'failed') {

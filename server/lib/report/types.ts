@@ -84,6 +84,8 @@ export interface ReportBill {
   periodEnd?: string;
   rateSchedule?: string;
   amountDueCents?: number;
+  /** ISO 4217 code when the statement prints its currency; dollars when absent. */
+  currency?: string;
   dueDate?: string;
   totalKWh?: number;
   accountNumber?: string;

@@ -151,7 +151,11 @@ function billCard(bill: ReportBill): SafeHtml {
     ['Usage', value(bill.totalKWh === undefined ? undefined : `${formatKWh(bill.totalKWh)} kWh`)],
     [
       'Amount due',
-      value(bill.amountDueCents === undefined ? undefined : formatMoney(bill.amountDueCents / 100)),
+      value(
+        bill.amountDueCents === undefined
+          ? undefined
+          : amountIn(bill.amountDueCents, bill.currency),
+      ),
     ],
     ['Due date', value(bill.dueDate)],
     ['Account number', value(bill.accountNumber)],
@@ -175,6 +179,19 @@ function coverChart(view: IntervalView): SafeHtml {
   return html`<figure class="figure cover-chart">${monthlyChart(view, 'small')}<figcaption>${
     view.series.hasReceived ? 'Delivered and received kWh' : 'Delivered kWh'
   } by month, from the interval data (details under Usage).</figcaption></figure>`;
+}
+
+/**
+ * An amount as the bill states it: dollars unless the statement names its currency (a bill from
+ * abroad in euros, pounds or Canadian dollars), in that currency's minor units.
+ */
+function amountIn(minorUnits: number, currency: string | undefined): string {
+  if (!currency || currency === 'USD') return formatMoney(minorUnits / 100);
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minorUnits / 100);
+  } catch {
+    return `${formatMoney(minorUnits / 100).replace('$', '')} ${currency}`;
+  }
 }
 
 /** Image types a logo may have; anything else is left off the cover. */
