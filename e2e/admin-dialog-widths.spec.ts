@@ -137,6 +137,13 @@ test('Connection Details and Preview Report keep long names inside the dialog', 
   await adminPage.getByLabel('Search').fill(username);
   const card = adminPage.getByRole('article').filter({ hasText: marker });
   await expect(card.getByText(/Ready — version 1/)).toBeVisible({ timeout: 120_000 });
+  // The card itself keeps the long account name inside it, and the page does not scroll sideways.
+  await expectFits(adminPage, card, 'report-card');
+  await adminPage.setViewportSize({ width: 375, height: 900 });
+  expect(
+    await adminPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+  ).toBe(true);
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
   await card.getByRole('button', { name: 'Preview Report' }).click();
   const preview = adminPage.getByRole('dialog', { name: 'Preview Report' });
   await expect(preview.frameLocator('iframe').getByRole('heading', { level: 1 })).toBeVisible();

@@ -35,11 +35,11 @@ export function ReportCard({
   return (
     <article
       aria-label={card.customerName}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm [overflow-wrap:anywhere]"
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="break-words font-semibold text-lg text-slate-900">{card.customerName}</h3>
+          <h3 className="font-semibold text-lg text-slate-900">{card.customerName}</h3>
           <p className="text-slate-600 text-sm">
             {account || 'No account details yet'} · {card.provider.name}, {card.provider.state}
           </p>
