@@ -94,8 +94,7 @@ function missingOf(model: ReportModel): string[] {
         ? `No electric interval data was provided, ${noAnalytics} The gas is reported under Gas.`
         : `No interval data was provided, ${noAnalytics}`,
     );
-  }
-  else if (model.intervalsUnusable) missing.push(`${model.intervalsUnusable}, ${noAnalytics}`);
+  } else if (model.intervalsUnusable) missing.push(`${model.intervalsUnusable}, ${noAnalytics}`);
   for (const file of model.intervalFiles) {
     if (file.importStatus === 'failed') {
       const reason = file.importError ? `: ${file.importError}` : '.';
