@@ -707,3 +707,30 @@ export const noticeSettings = pgTable('notice_settings', {
   emailsOff: text().array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A utility's electricity tariff, as admins import it from the OpenEI Utility Rate Database: the
+ * rate object kept whole (`urdb`, what the tariff engine prices), with the facts the lists show
+ * copied out of it. Deleted with its provider: a tariff means nothing without its utility, and
+ * nothing stores a reference to one (an estimate is worked out when asked, never kept).
+ */
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    id: serial().primaryKey(),
+    providerId: integer()
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    utility: text().notNull(),
+    sector: text(),
+    /** The days the tariff is in effect, from URDB's startdate and enddate; null: not given. */
+    startDate: date({ mode: 'string' }),
+    endDate: date({ mode: 'string' }),
+    /** Where the figures come from (the URDB page, a tariff book and its date), for admins. */
+    source: text(),
+    urdb: jsonb().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('tariffs_provider_id_idx').on(t.providerId, t.name)],
+);
