@@ -9,7 +9,7 @@ const Totals = {
 };
 
 /** Gas units as stored: therms, hundreds and thousands of cubic feet, cubic feet, cubic metres. */
-export const GAS_UNITS = ['therm', 'ccf', 'mcf', 'ft3', 'm3'] as const;
+const GAS_UNITS = ['therm', 'ccf', 'mcf', 'ft3', 'm3'] as const;
 
 /**
  * The connection's newest gas series: the periods the utility gave (a day or a billing period

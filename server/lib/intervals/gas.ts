@@ -77,7 +77,7 @@ export function scaled(value: number, scale: number): number {
   return scale < 0 ? value / 10 ** -scale : value * 10 ** scale;
 }
 
-export interface GasMonth {
+interface GasMonth {
   /** Local calendar month, `YYYY-MM`. */
   month: string;
   quantity: number;

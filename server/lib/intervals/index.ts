@@ -12,8 +12,6 @@ export { exportIntervalCsv } from './export/csv.ts';
 export { exportEspiXml } from './export/espi.ts';
 export {
   type BillingHistory,
-  type BillingHistoryOptions,
-  type HistoryBill,
   isBillingHistory,
   readBillingHistory,
 } from './formats/billing-history-csv.ts';

@@ -5,19 +5,19 @@ import type { ReportBill } from './types.ts';
  * months: a year of load beside a bill from another year is read as one picture, so the report
  * says the recent statement is missing instead.
  */
-export const STATEMENT_RECENT_DAYS = 45;
+const STATEMENT_RECENT_DAYS = 45;
 
 const DAY_MS = 86_400_000;
 
 /** Days between two ISO dates, `to` minus `from`. */
-export const daysBetween = (from: string, to: string) =>
+const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
 /** Days a billing period covers as utilities count them: both ends included. */
 export const periodDays = (start: string, end: string) => daysBetween(start, end) + 1;
 
 /** The last day a statement speaks for: its period's end, else the date it was issued. */
-export const billEnd = (bill: ReportBill) => bill.periodEnd ?? bill.statementDate;
+const billEnd = (bill: ReportBill) => bill.periodEnd ?? bill.statementDate;
 
 /**
  * Why the newest statement does not sit beside the interval data, in words; undefined when a

@@ -319,7 +319,7 @@ export interface Reading extends NumberStyle {
 }
 
 /** PG&E's statements: US English. */
-export const US_ENGLISH: Reading = { language: 'en', order: 'mdy', decimal: '.' };
+const US_ENGLISH: Reading = { language: 'en', order: 'mdy', decimal: '.' };
 
 /**
  * The statement's language by its words, the order of its numeric dates (what its dates say of

@@ -26,7 +26,7 @@ export function isoDateOf(text: string): string | undefined {
 }
 
 /** An amount as printed: "$1,234.56", "-$0.20", "($12.34)", "12.34 CR" (credits negative). */
-export const AMOUNT = /(\(?-?\$?\s?-?\d{1,3}(?:,\d{3})*\.\d{2}\)?(?:\s?CR\b)?)/i;
+const AMOUNT = /(\(?-?\$?\s?-?\d{1,3}(?:,\d{3})*\.\d{2}\)?(?:\s?CR\b)?)/i;
 
 export function centsOf(text: string): number | undefined {
   const t = text.trim();

@@ -1,5 +1,5 @@
 /** One gas reading as written in the file: UTC seconds, the raw value, cost in dollars. */
-export interface GasReadingSpec {
+interface GasReadingSpec {
   start: number;
   /** Seconds; omitted to leave the reading without a duration. */
   duration?: number;

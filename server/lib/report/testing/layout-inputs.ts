@@ -6,11 +6,11 @@ import { UTILITY_FIXTURES } from '../../../test/utility-fixtures.ts';
 import type { ReportBill, ReportInput } from '../types.ts';
 import { intervalsOf, reportFile, reportInput } from './factories.ts';
 
-export const INTERVAL_FILE = 'pge_dmd_hourly_2024-02-01_to_2025-01-31.csv';
-export const STATEMENT_FILE = 'pge_3ce_anonymous_sample_bill_2022-12.pdf';
+const INTERVAL_FILE = 'pge_dmd_hourly_2024-02-01_to_2025-01-31.csv';
+const STATEMENT_FILE = 'pge_3ce_anonymous_sample_bill_2022-12.pdf';
 
 /** What the PG&E sample statement says (as the statement reader finds it). */
-export const PGE_BILL: ReportBill = {
+const PGE_BILL: ReportBill = {
   fileName: STATEMENT_FILE,
   hasText: true,
   statementDate: '2022-12-09',
