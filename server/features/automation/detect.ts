@@ -15,7 +15,10 @@ export const PASSWORD_STEP_WAIT_MS = 8_000;
 const IDENTIFIER_FIRST_SETTLE_MS = 1_200;
 const POLL_MS = 250;
 /** How long a page may show no form before the controls that may reveal one are tried. */
-const REVEAL_AFTER_MS = 600;
+const REVEAL_AFTER_MS = 400;
+/** Right after a click the page is read more often: what it revealed usually shows at once. */
+const FAST_POLL_MS = 100;
+const FAST_POLL_FOR_MS = 2_000;
 /** What detection types on an identifier-first page to see its password step. */
 const PROBE_USERNAME = 'selector.check@example.com';
 const TOP = 3;
@@ -56,7 +59,8 @@ export async function waitForLoginForm(page: Page, deadline: number): Promise<Fo
     if (Date.now() >= deadline) {
       return found(ranking, ranking.identifierFirst ? 'identifier-first' : null);
     }
-    await page.waitForTimeout(POLL_MS);
+    const clicked = reveal.steps.length > 0 && Date.now() - reveal.quietSince < FAST_POLL_FOR_MS;
+    await page.waitForTimeout(clicked ? FAST_POLL_MS : POLL_MS);
   }
 }
 
