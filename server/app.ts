@@ -22,6 +22,7 @@ import { objectRoutes } from './features/objects/routes.ts';
 import { providerRoutes } from './features/providers/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { sampleReportRoutes } from './features/reports/sample/routes.ts';
+import { tariffRoutes } from './features/tariffs/routes.ts';
 import { timelineRoutes } from './features/timeline/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp({
     objectRoutes,
     connectionRoutes,
     intervalRoutes,
+    tariffRoutes,
     formRoutes,
     webhookRoutes,
     automationRoutes,

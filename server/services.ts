@@ -16,6 +16,7 @@ import { OwnerNotices } from './features/notifications/owner-notices.ts';
 import { NotificationsService } from './features/notifications/service.ts';
 import { ProvidersService } from './features/providers/service.ts';
 import { ReportsService } from './features/reports/service.ts';
+import { TariffsService } from './features/tariffs/service.ts';
 import { TimelineService } from './features/timeline/service.ts';
 import { UsersService } from './features/users/service.ts';
 import { WebhooksService } from './features/webhooks/service.ts';
@@ -75,6 +76,8 @@ export type Services = {
   loginChecks: LoginChecks;
   /** A connection's history, read from what the other features store. */
   timeline: TimelineService;
+  /** Rate plans: imported URDB tariffs, and bill estimates on a connection's interval data. */
+  tariffs: TariffsService;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the list holds every payload type.
@@ -172,6 +175,7 @@ export function createServices(options: {
     }),
     loginChecks: new LoginChecks({ db, config, connections, queue, mailer, log }),
     timeline: new TimelineService({ db }),
+    tariffs: new TariffsService({ db, connections, intervals }),
   };
   queue.provide(services);
   wireSubscriptions(services);

@@ -20,6 +20,7 @@ const OWNERS: Record<string, string> = {
   connections: 'server/features/connections/',
   connection_files: 'server/features/connections/',
   interval_series: 'server/features/intervals/',
+  gas_series: 'server/features/intervals/',
   webhook_endpoints: 'server/features/webhooks/',
   webhook_deliveries: 'server/features/webhooks/',
   usage_records: 'server/features/billing/',
@@ -36,6 +37,7 @@ const OWNERS: Record<string, string> = {
   attention_alerts: 'server/features/attention/',
   user_notices: 'server/features/notifications/',
   notice_settings: 'server/features/notifications/',
+  tariffs: 'server/features/tariffs/',
 };
 
 /** The schema's tables by the name the code uses for them (`connectionFiles`) and in SQL. */

@@ -47,6 +47,9 @@ const NON_JSON: Record<string, Record<number, object>> = {
   '/api/connections/:id/intervals.csv': {
     200: { description: 'Interval CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
   },
+  '/api/connections/:id/gas.csv': {
+    200: { description: 'Gas CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
+  },
   '/api/reports/:id/preview': {
     200: { description: 'Report HTML', content: { 'text/html': { schema: { type: 'string' } } } },
   },
@@ -57,6 +60,7 @@ const NON_JSON: Record<string, Record<number, object>> = {
 const ARRAY_LISTS = new Set(['/api/my-connections']);
 
 const TAGS: [RegExp, string][] = [
+  [/tariffs|bill-estimate/, 'Rate plans'],
   [/webhooks/, 'Webhooks'],
   [/intervals/, 'Intervals'],
   [/files/, 'Files'],

@@ -25,6 +25,14 @@ const BODIES: Record<string, (ids: Ids) => unknown> = {
   }),
   'POST /api/record-usage': (ids) => ({ connectionId: ids.connection }),
   'PUT /api/connections/:id': () => ({ notes: 'checked' }),
+  'POST /api/connections/:id/bill-estimate': () => ({
+    urdb: {
+      name: 'Synthetic flat rate',
+      energyratestructure: [[{ rate: 0.2 }]],
+      energyweekdayschedule: Array.from({ length: 12 }, () => Array(24).fill(0)),
+      energyweekendschedule: Array.from({ length: 12 }, () => Array(24).fill(0)),
+    },
+  }),
 };
 
 type Ids = {
