@@ -37,7 +37,8 @@ const POLL_MS = 250;
 
 const words = (s: string) => s.toLowerCase().replace(/[’`´]/g, "'").replace(/\s+/g, ' ').trim();
 
-function consentScore(c: Control): number {
+/** How much a control looks like a consent banner's accept button; below 50 it is not clicked. */
+export function consentScore(c: Control): number {
   if (CONSENT_IDS.test(c.hints)) return 100;
   const text = words(c.shown).replace(/[.!]+$/, '');
   if (!c.consentArea || !CONSENT_TEXT.test(text)) return Number.NEGATIVE_INFINITY;
