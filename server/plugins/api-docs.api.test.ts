@@ -115,6 +115,15 @@ describe('GET /api/openapi.json', () => {
     expect(
       byId['get /api/v1/connections/{id}/intervals.csv']?.responses['200']?.content,
     ).toHaveProperty('text/csv');
+    expect(
+      byId['post /api/v1/connections/{id}/bill-estimate']?.requestBody?.content['application/json']
+        ?.schema,
+    ).toMatchObject({ properties: { tariffId: {}, urdb: {}, periods: {} } });
+    expect(
+      byId['post /api/v1/connections/{id}/bill-estimate']?.responses['200']?.content?.[
+        'application/json'
+      ]?.schema,
+    ).toMatchObject({ properties: { total: {}, totalCents: {}, months: {}, components: {} } });
     expect(byId['get /api/v1/files/{id}/download']?.responses['302']?.headers).toHaveProperty(
       'Location',
     );
