@@ -2,6 +2,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { defaultHolder, type FolderHolder, FolderInUseError } from './db/folder-lock.ts';
 import { ProvidersService } from './features/providers/service.ts';
+import { addCatalogueTariffsOnFirstStart } from './features/tariffs/catalogue-seed.ts';
 
 /** Reads the configuration or stops the process with one clear line. */
 export function configOrExit(): Config {
@@ -50,8 +51,8 @@ export function openConfiguredDatabase(config: Config, opener: Opener = defaultH
 
 /**
  * The app's database, which on its first start (SEED_PROVIDERS=auto, the default) gets the
- * starter utilities before it counts as ready, so the customer form of a new install lists them
- * from its first request. `providersAdded` says how many were added.
+ * starter utilities (and the California ones their published rate plans) before it counts as
+ * ready, so the customer form of a new install lists them from its first request. `providersAdded` says how many were added.
  */
 export function withStarterProviders(
   database: Database,
@@ -62,5 +63,9 @@ export function withStarterProviders(
       ? new ProvidersService({ db: database.db }).addStarterCatalogueOnFirstStart()
       : 0,
   );
-  return { ...database, ready: providersAdded.then(() => {}), providersAdded };
+  // The California utilities' published plans follow their providers, once.
+  const tariffsAdded = providersAdded.then((added) =>
+    config.seedProviders ? addCatalogueTariffsOnFirstStart(database.db).then(() => added) : added,
+  );
+  return { ...database, ready: tariffsAdded.then(() => {}), providersAdded };
 }
