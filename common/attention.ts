@@ -4,13 +4,14 @@ import { pageNumber } from './api.ts';
 /**
  * Why a connection waits for a person: a paid request with no report yet, a login the portal
  * refused, a code the customer has not typed, or a retrieval that came back without a bill or
- * without the interval export.
+ * without the interval export, or a portal that asks for a human check (a captcha).
  */
 const ATTENTION_REASONS = [
   'paid_waiting',
   'login_failed',
   'code_awaited',
   'retrieval_incomplete',
+  'human_check',
 ] as const;
 export const AttentionReason = z.enum(ATTENTION_REASONS);
 export type AttentionReason = z.infer<typeof AttentionReason>;
@@ -67,6 +68,8 @@ export type AttentionFacts = {
   loginFailed: boolean;
   codeAwaited: boolean;
   retrieval: { bills: number; intervalExport: 'found' | 'not_found' } | null;
+  /** The portal asked for a human check on its sign-in or export page. */
+  humanCheck?: boolean;
 };
 
 /** The reasons of one connection and their phrases, in the order a person should act on them. */
@@ -94,6 +97,12 @@ export function attentionReasons(
   }
   if (facts.codeAwaited) {
     found.push(['code_awaited', 'Waiting for the customer to enter the portal’s code']);
+  }
+  if (facts.humanCheck) {
+    found.push([
+      'human_check',
+      'The utility’s website asks for a human check: sign in by hand and get the data',
+    ]);
   }
   if (facts.retrieval) {
     const noBill = facts.retrieval.bills === 0;

@@ -10,7 +10,9 @@ import { CustomerSubmission } from './forms.ts';
  *   locked or disabled at the utility); the customer can type them again;
  * - code: the portal asks for a one-time code (the code step takes over);
  * - later: the portal could not be reached, or the check cannot be done automatically: it is
- *   tried again, or someone looks at it.
+ *   tried again, or someone looks at it;
+ * - human: the portal asks for a human check (a captcha) on its sign-in or export page, which the
+ *   service never solves: a person gets the data by hand.
  */
 export const LoginCheckState = z.enum([
   'checking',
@@ -19,6 +21,7 @@ export const LoginCheckState = z.enum([
   'locked',
   'code',
   'later',
+  'human',
 ]);
 export type LoginCheckState = z.infer<typeof LoginCheckState>;
 

@@ -203,6 +203,9 @@ export const connections = pgTable(
     verifiedAt: timestamp({ withTimezone: true }),
     /** What the last automated retrieval found (common/connections.ts RetrievalSummary). */
     retrieval: jsonb(),
+    /** When the portal last asked for a human check (a captcha) on the sign-in or the export
+     * page: a person must get the data; cleared by a later check that met none. */
+    humanCheckAt: timestamp({ withTimezone: true }),
     /** Set while a retrieval runs: another one for this connection waits its turn. */
     retrievalStartedAt: timestamp({ withTimezone: true }),
     /** The portal's session after a login with a code (cookies and storage, sealed like the
@@ -268,7 +271,7 @@ export const credentialChecks = pgTable(
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     state: text({
-      enum: ['checking', 'signed_in', 'rejected', 'locked', 'code', 'later'],
+      enum: ['checking', 'signed_in', 'rejected', 'locked', 'code', 'later', 'human'],
     }).notNull(),
     watched: boolean().notNull().default(false),
     ...timestamps,

@@ -74,6 +74,13 @@ export function LoginCheck({ token }: { token: string }) {
     );
   } else if (view.state === 'code') {
     body = <CodeRequest token={token} />;
+  } else if (view.state === 'human') {
+    body = (
+      <Outcome tone="wait">
+        The utility's website asks for a human check; our team will get the data by hand. There is
+        nothing you need to do now.
+      </Outcome>
+    );
   } else if (view.state === 'later') {
     body = (
       <Outcome tone="wait">

@@ -17,6 +17,7 @@ export type AttentionRow = {
   overdue: boolean;
   loginFailed: boolean;
   codeAwaited: boolean;
+  humanCheck: boolean;
   retrievalIncomplete: boolean;
   bills: number | null;
   intervalExport: 'found' | 'not_found' | null;
@@ -36,6 +37,7 @@ type RawRow = {
   overdue: boolean;
   login_failed: boolean;
   code_awaited: boolean;
+  human_check: boolean;
   retrieval_incomplete: boolean;
   bills: number | null;
   interval_export: 'found' | 'not_found' | null;
@@ -97,6 +99,8 @@ export async function attentionPage(
         (c.status <> 'complete' and c.credentials_verified is false) as login_failed,
         coalesce(c.verified_at, c.updated_at) as verified_at,
         code.asked_at,
+        (c.status <> 'complete' and c.human_check_at is not null) as human_check,
+        c.human_check_at,
         (c.status <> 'complete' and c.retrieval is not null
           and ((c.retrieval->>'bills')::int = 0 or c.retrieval->>'intervalExport' = 'not_found'))
           as retrieval_incomplete,
@@ -118,14 +122,15 @@ export async function attentionPage(
       select *, asked_at is not null as code_awaited,
         coalesce(due_at <= ${now}, false) as overdue,
         least(requested_at, case when login_failed then verified_at end, asked_at,
-          case when retrieval_incomplete then retrieved_at end) as since
+          case when retrieval_incomplete then retrieved_at end,
+          case when human_check then human_check_at end) as since
       from judged
       where usage_record_id is not null or login_failed or asked_at is not null
-        or retrieval_incomplete
+        or retrieval_incomplete or human_check
     )
     select connection_id, customer_name, provider_name, owner_username, usage_record_id,
       requested_at, due_at, turnaround_hours, on_delivery, overdue, login_failed, code_awaited,
-      retrieval_incomplete, bills, interval_export, since,
+      human_check, retrieval_incomplete, bills, interval_export, since,
       count(*) over () as total, count(*) filter (where overdue) over () as overdue_total
     from flagged
     order by overdue desc, case when overdue then due_at end asc, since asc, connection_id asc
@@ -150,6 +155,7 @@ export async function attentionPage(
       overdue: r.overdue,
       loginFailed: r.login_failed,
       codeAwaited: r.code_awaited,
+      humanCheck: r.human_check,
       retrievalIncomplete: r.retrieval_incomplete,
       bills: r.bills,
       intervalExport: r.interval_export,

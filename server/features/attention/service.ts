@@ -43,6 +43,7 @@ function toItem(row: AttentionRow, now: Date): AttentionItem {
       paid,
       loginFailed: row.loginFailed,
       codeAwaited: row.codeAwaited,
+      humanCheck: row.humanCheck,
       retrieval:
         row.retrievalIncomplete && row.intervalExport
           ? { bills: row.bills ?? 0, intervalExport: row.intervalExport }

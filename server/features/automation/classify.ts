@@ -88,7 +88,7 @@ export function verdictFor(result: Classified, context: 'job' | 'last-job' | 'te
       false,
     ],
     captcha: [
-      'The portal shows a captcha, so the login cannot be checked automatically. An admin must sign in by hand to check it.',
+      'The portal asks for a human check (a captcha), so this portal needs a person: the service never solves or gets around one, and says nothing of the login. An admin must sign in by hand and get the data.',
       null,
     ],
     portal_unavailable: [`The utility portal is not responding${because}. ${later}`, null],

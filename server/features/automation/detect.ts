@@ -98,6 +98,9 @@ const empty = {
   continueSelectors: [],
 };
 
+const HUMAN_CHECK =
+  'The page also asks for a human check (a captcha), which the service never solves: logins on this portal need a person.';
+
 /** Finds the login form's fields on a page and ranks selectors for each (best first). */
 export async function detectSelectors(
   page: Page,
@@ -124,15 +127,17 @@ export async function detectSelectors(
     return failed(verdictFor(why, 'test').message);
   }
 
+  // The fields are found all the same; the admin is told that logins there need a person.
+  const human = (await readSignals(page)).captcha ? ` ${HUMAN_CHECK}` : '';
   if (found.flow === 'single-page') {
     const passwordSelectors = await topSelectors(page, found.ranking.passwords);
     const submitSelectors = await topSelectors(page, found.ranking.submits);
     return {
       success: true,
       message:
-        found.steps.length > 0
+        (found.steps.length > 0
           ? `Found the login form after ${stepWords(found.steps)}.`
-          : 'Found the login form.',
+          : 'Found the login form.') + human,
       loginFlow: 'single-page',
       selectors: { usernameSelectors, passwordSelectors, submitSelectors, continueSelectors: [] },
       steps: [
@@ -164,9 +169,10 @@ export async function detectSelectors(
   return {
     success: true,
     message:
-      passwordSelectors.length > 0
+      (passwordSelectors.length > 0
         ? 'Found a two-step login: the username and Continue, then the password.'
-        : 'Found a two-step login: the username and Continue. The password field did not appear for a test username; the login will look for it after Continue.',
+        : 'Found a two-step login: the username and Continue. The password field did not appear for a test username; the login will look for it after Continue.') +
+      human,
     loginFlow: 'identifier-first',
     selectors: { usernameSelectors, passwordSelectors, submitSelectors, continueSelectors },
     steps: [

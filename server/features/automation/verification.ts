@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { LoginCheckState } from '../../../common/credential-check.ts';
 import { MFA_TEXT } from '../../../common/mfa.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { connections as connectionRows } from '../../db/schema.ts';
 import {
   type BrowserService,
   BrowserUnavailableError,
@@ -153,7 +155,14 @@ export async function verifyConnection(
     { verified: verdict.credentialsVerified, message: verdict.message },
     { announce: true },
   );
-  await loginChecks.record(connectionId, customerState(result, code));
+  // A human check on the sign-in or the export page is a person's job: the connection waits in
+  // the attention list for one, until a later check meets no such check.
+  const human = result.outcome === 'captcha' || retrieval?.humanCheck === true;
+  await db
+    .update(connectionRows)
+    .set({ humanCheckAt: human ? new Date() : null })
+    .where(eq(connectionRows.id, connectionId));
+  await loginChecks.record(connectionId, human ? 'human' : customerState(result, code));
   if (retrieval) {
     const kept = await connections.recordRetrieved(connectionId, retrieval);
     log.info(
@@ -173,6 +182,7 @@ function customerState(result: Classified, code: MfaOutcome | undefined) {
   if (result.outcome === 'success') return 'signed_in';
   if (result.outcome === 'invalid_credentials') return 'rejected';
   if (result.outcome === 'account_locked') return 'locked';
+  if (result.outcome === 'captcha') return 'human';
   return 'later';
 }
 

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serveCaptcha } from './captcha-portals.ts';
 import * as pages from './portal-pages.ts';
 import { serveRetrieval } from './retrieval-portals.ts';
 import { serveReveal } from './reveal-portals.ts';
@@ -132,6 +133,7 @@ export async function startPortals(): Promise<Portals> {
       requests.push(key);
       if (await serveRetrieval(req, res, served)) return;
       if (await serveReveal(req, res, cross, signIn)) return;
+      if (await serveCaptcha(req, res)) return;
       const route = routes[key];
       if (!route) return html(res, pages.layout('Not found', '<h1>Page not found</h1>'), 404);
       await route(req, res, { crossOrigin: cross });

@@ -1,0 +1,1 @@
+ALTER TABLE "connections" ADD COLUMN "human_check_at" timestamp with time zone;
