@@ -12,6 +12,7 @@ import {
 } from '../../lib/report/index.ts';
 import type { ReportSubject } from '../connections/service.ts';
 import { type BundleEntry, sha256 } from './bundle.ts';
+import { ratePlansOf, type StoredTariff } from './rate-plans.ts';
 import type { ReportRow } from './records.ts';
 
 /** Everything one version is made from, once read from the database and the store. */
@@ -26,6 +27,8 @@ export type LoadedInputs = {
   gas?: { fileName: string; series: GasSeries; analytics: GasAnalytics } | null;
   /** The owner's business logo for the cover; absent or null without one. */
   logo?: ReportInput['preparedBy']['logo'];
+  /** The provider's tariffs, for the rate plans; absent or empty without any. */
+  tariffs?: StoredTariff[];
   generatedAt: Date;
 };
 
@@ -128,6 +131,7 @@ function unreadReason(f: SubjectFile): string | undefined {
 /** What the report engine renders: the account as recorded, the intervals, the files. */
 export function reportInput(loaded: LoadedInputs): ReportInput {
   const { report, subject, generatedAt } = loaded;
+  const bills = reportBills(subject.files);
   return {
     report: { id: report.id, version: report.version, generatedAt },
     account: {
@@ -158,8 +162,9 @@ export function reportInput(loaded: LoadedInputs): ReportInput {
         }
       : null,
     files: reportFiles(subject.files, loaded.fileBytes),
-    bills: reportBills(subject.files),
+    bills,
     billingHistory: historyBills(subject.files),
+    ratePlans: ratePlansOf(loaded.series, bills, loaded.tariffs ?? []),
   };
 }
 

@@ -1,7 +1,9 @@
+import type { Db } from '../../db/client.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { ConnectionsService } from '../connections/service.ts';
 import type { IntervalsService } from '../intervals/service.ts';
 import type { LoadedInputs } from './assemble.ts';
+import { tariffsOfConnection } from './rate-plans.ts';
 import type { ReportRow } from './records.ts';
 
 /**
@@ -9,7 +11,12 @@ import type { ReportRow } from './records.ts';
  * so that the report has their intervals and the statements' facts), every file's bytes, and the newest series.
  */
 export async function loadInputs(
-  deps: { store: ObjectStore; connections: ConnectionsService; intervals: IntervalsService },
+  deps: {
+    db: Db;
+    store: ObjectStore;
+    connections: ConnectionsService;
+    intervals: IntervalsService;
+  },
   report: ReportRow,
 ): Promise<LoadedInputs> {
   const { store, connections, intervals } = deps;
@@ -25,7 +32,8 @@ export async function loadInputs(
   const series = await intervals.latestForReport(report.connectionId);
   const gas = await intervals.gasForReport(report.connectionId);
   const logo = await ownerLogo(store, subject.owner);
-  return { report, subject, fileBytes, series, gas, logo, generatedAt: new Date() };
+  const tariffs = await tariffsOfConnection(deps.db, report.connectionId);
+  return { report, subject, fileBytes, series, gas, logo, tariffs, generatedAt: new Date() };
 }
 
 /** The owner's business logo for the cover; a logo that cannot be read leaves the cover without. */

@@ -7,5 +7,7 @@ export type {
   ReportFile,
   ReportHistoryBill,
   ReportInput,
+  ReportRatePlan,
+  ReportRatePlans,
   ReportSummary,
 } from './types.ts';

@@ -125,6 +125,13 @@ function missingOf(model: ReportModel): string[] {
       );
     }
   }
+  const plans = input.ratePlans;
+  if (plans?.rateSchedule && !plans.plans.some((p) => p.current)) {
+    const which = plans.statementDate ? `of ${plans.statementDate}` : 'provided';
+    missing.push(
+      `The statement ${which} names the rate schedule “${plans.rateSchedule}”, which is not among the rate plans this report prices, so its bills are not reproduced.`,
+    );
+  }
   const gap = statementGap(input.bills, model.intervals?.lastDate);
   if (gap) missing.push(gap);
   if (!headline.usage) {

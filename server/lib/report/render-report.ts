@@ -8,6 +8,7 @@ import { gasSection } from './sections/gas.ts';
 import { hintsSection } from './sections/hints.ts';
 import { loadSection } from './sections/load.ts';
 import { qualitySection } from './sections/quality.ts';
+import { ratePlansSection } from './sections/rate-plans.ts';
 import { usageSection } from './sections/usage.ts';
 import { REPORT_CSS } from './style.ts';
 import type { RenderedReport, ReportInput, ReportSummary } from './types.ts';
@@ -34,6 +35,7 @@ export function renderReport(input: ReportInput): RenderedReport {
 <body>
 ${cover(model)}
 ${usageSection(model)}
+${ratePlansSection(model)}
 ${input.gas ? gasSection(input.gas) : null}
 ${view ? loadSection(view) : null}
 ${view ? hintsSection(view) : null}

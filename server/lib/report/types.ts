@@ -62,6 +62,47 @@ export interface ReportInput {
   billingHistory?: ReportHistoryBill[];
   /** Battery power rating for the storage hint, kW; the engine picks one from the load when absent. */
   batteryKw?: number;
+  /**
+   * The provider's rate plans priced on the last 12 months of interval data by the tariff
+   * engine; absent or null without interval data or without plans for the provider.
+   */
+  ratePlans?: ReportRatePlans | null;
+}
+
+/** The provider's rate plans priced on the same interval data, cheapest first. */
+export interface ReportRatePlans {
+  /** The rate schedule the newest statement naming one prints, and that statement's date. */
+  rateSchedule: string | null;
+  statementDate: string | null;
+  /** The local days priced (both included): the last 12 months of the interval data. */
+  periodStart: string;
+  periodEnd: string;
+  days: number;
+  /** Every plan priced, cheapest first; the one matching `rateSchedule`, if any, is `current`. */
+  plans: ReportRatePlan[];
+  /** Plans that could not be priced, in words. */
+  notes: string[];
+}
+
+/** One plan's bills over `ReportRatePlans`' days, all amounts in cents as the engine gives them. */
+export interface ReportRatePlan {
+  name: string;
+  /** `YYYY-MM-DD` the plan's rates took effect, when known. */
+  effectiveDate: string | null;
+  /** Where the plan's figures come from, when known. */
+  source: string | null;
+  current: boolean;
+  /** 1 for the cheapest. */
+  rank: number;
+  /** The bills' total. */
+  totalCents: number;
+  /** The total scaled to 365 days. */
+  annualCents: number;
+  /** `annualCents` less the current plan's; null without a current plan. */
+  differenceCents: number | null;
+  /** One bill per local calendar month. */
+  months: Array<{ start: string; end: string; days: number; partial: boolean; totalCents: number }>;
+  notes: string[];
 }
 
 /** A connection's gas, analysed: periods kept in their unit (therms, ccf, m³), never kWh. */
