@@ -1,6 +1,7 @@
 // Automated retrieval figures: the time of one connection's login, bills and Green Button export
 // on each of the test portals (median), and Chromium's memory after 100 retrievals.
 import { loginAndRetrieve } from '../../server/features/automation/service.ts';
+import { startHistoryPortals } from '../../server/features/automation/testing/bill-history-portals.ts';
 import { PORTAL_ACCOUNTS, startPortals } from '../../server/features/automation/testing/portals.ts';
 import { BrowserService, chromiumMemoryMb } from '../../server/lib/browser/index.ts';
 import { median, settle } from './stats.ts';
@@ -44,6 +45,31 @@ export async function benchRetrieval(): Promise<void> {
       console.log(
         `retrieval per connection, ${variant} portal: median ${median(times).toFixed(0)} ms (${RUNS} runs; ${found})`,
       );
+    }
+
+    // A bill history read page by page (oldest first: five pages), and a portal with no bills
+    // at all, where the walk should give up as soon as the account page has settled.
+    const history = await startHistoryPortals();
+    try {
+      const timed = async (loginUrl: string) => {
+        const times: number[] = [];
+        let bills = 0;
+        for (let i = 0; i < RUNS; i++) {
+          const started = performance.now();
+          const got = await loginAndRetrieve(browser, { loginUrl }, PORTAL_ACCOUNTS.good, detect);
+          times.push(performance.now() - started);
+          bills = got.retrieval?.bills ?? 0;
+        }
+        return `median ${median(times).toFixed(0)} ms (${RUNS} runs; ${bills} bills)`;
+      };
+      console.log(
+        `retrieval per connection, paginated bill history (5 pages): ${await timed(history.url('/history/next-oldest/'))}`,
+      );
+      console.log(
+        `retrieval per connection, portal without bills: ${await timed(portals.url('/portal'))}`,
+      );
+    } finally {
+      await history.close();
     }
 
     // Memory is read after a warm-up (Chromium's caches and spare processes fill up first),

@@ -1,4 +1,5 @@
-import { type Captured, captureFile, RefusedDownload } from './documents.ts';
+import { goTo, MAX_BILL_PAGES, type Place, showLatestPeriod, turnPage } from './bill-pages.ts';
+import { type Captured, captureFile, RefusedDownload, readShown, sniff } from './documents.ts';
 import {
   type Candidate,
   controls,
@@ -6,6 +7,7 @@ import {
   locate,
   open,
   type Rule,
+  ranked,
   rankedControls,
 } from './portal-controls.ts';
 import { fileWait, keep, kept, shownName, type Walk } from './retrieval-walk.ts';
@@ -60,17 +62,35 @@ export const newestFirst = (candidates: Candidate[]): Candidate[] =>
 /** What tells a statement's link from the others when the page is drawn again. */
 const keyOf = (c: Candidate) => c.href ?? `${c.text}|${c.context}`;
 
+/** The keys of the statement links a scan shows. */
+const statementKeys = (found: Candidate[]) => ranked(found, BILL_LINK, 4).map(keyOf);
+
 /**
  * The statement links: on the account page itself when it lists them (and no bills page is
  * set), else on the bills page. Undefined, with a note, when there is no bills page to go to.
+ * The account page is read until it shows a statement or bills link, or until it has stopped
+ * changing: a portal without bills is not waited on.
  */
 async function listedStatements(
   walk: Walk,
   billsPage: string | null,
 ): Promise<Candidate[] | undefined> {
   const { page, deadline } = walk;
-  const onAccount = billsPage ? [] : await rankedControls(page, deadline, BILL_LINK, 6, LOOK_MS);
-  if (onAccount.length > 0) return onAccount;
+  if (!billsPage) {
+    const seen = await controls(
+      page,
+      deadline,
+      (found) => ranked(found, BILL_LINK, 6).length > 0 || ranked(found, BILLS_PAGE, 5).length > 0,
+      LOOK_MS,
+      true,
+    );
+    const onAccount = ranked(seen, BILL_LINK, 6);
+    if (onAccount.length > 0) return onAccount;
+    if (ranked(seen, BILLS_PAGE, 5).length === 0) {
+      walk.notes.push('no bill history page was found');
+      return undefined;
+    }
+  }
   if (!(await open(page, billsPage, BILLS_PAGE, deadline))) {
     walk.notes.push(
       billsPage
@@ -79,59 +99,126 @@ async function listedStatements(
     );
     return undefined;
   }
+  await showLatestPeriod(page, new Date());
   return rankedControls(page, deadline, BILL_LINK, 4);
 }
 
+/** A statement link seen in the history, where it was, and the date written by it. */
+type Listed = { candidate: Candidate; place: Place; date: number };
+
 /**
- * Clicks one statement's link on the bills page and returns its file. Null when the link is
- * gone, the download was refused (noted: one refused statement does not stop the next), or
- * the link led only to a web page.
+ * True when the two latest statements are among those seen: the history lists them newest
+ * first (by the dates seen so far) or has no dates to go by.
  */
-async function fetchStatement(
-  walk: Walk,
-  billsPage: string,
-  key: string,
-): Promise<Captured | null> {
+function latestSeen(listed: Listed[]): boolean {
+  const dates = listed.map((l) => l.date).filter((d) => d > 0);
+  if (dates.length === 0) return true;
+  const newestFirstOrder = dates.every((d, i) => i === 0 || d <= (dates[i - 1] as number));
+  return newestFirstOrder && new Set(dates).size >= BILLS_WANTED;
+}
+
+/**
+ * Every statement link of the history that may be one of the latest: page after page ("Next",
+ * numbers, "Load more") until the two latest are certain, there is no next page, or
+ * MAX_BILL_PAGES were read.
+ */
+async function walkHistory(walk: Walk, first: Candidate[]): Promise<Listed[]> {
   const { page, deadline } = walk;
-  if (page.url() !== billsPage) {
-    await page.goto(billsPage, { waitUntil: 'domcontentloaded' });
+  const listed: Listed[] = [];
+  const seen = new Set<string>();
+  let place: Place = { url: page.url(), turns: 0 };
+  let found = first;
+  for (let shown = 1; ; shown++) {
+    for (const candidate of found) {
+      const key = keyOf(candidate);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      listed.push({ candidate, place, date: dateIn(`${candidate.context} ${candidate.text}`) });
+    }
+    if (latestSeen(listed) || shown >= MAX_BILL_PAGES || Date.now() >= deadline) break;
+    const before = page.url();
+    if (!(await turnPage(page, deadline, shown, seen, statementKeys))) break;
+    place =
+      page.url() !== before ? { url: page.url(), turns: 0 } : { ...place, turns: place.turns + 1 };
+    found = ranked(await controls(page, deadline, () => true, 0), BILL_LINK, 4);
+  }
+  return listed;
+}
+
+/**
+ * The PDF a bill viewer page holds: embedded (an iframe, embed or object showing it), or one
+ * more click away ("Download"). Null when the page holds none.
+ */
+async function fromViewer(walk: Walk): Promise<Captured | null> {
+  const { page, deadline } = walk;
+  const embedded = await page
+    .evaluate(() =>
+      Array.from(document.querySelectorAll('iframe[src], embed[src], object[data]')).map((el) =>
+        new URL(el.getAttribute('src') ?? el.getAttribute('data') ?? '', location.href).toString(),
+      ),
+    )
+    .catch(() => [] as string[]);
+  for (const url of embedded.sort((a, b) => Number(/pdf/i.test(b)) - Number(/pdf/i.test(a)))) {
+    const got = await readShown(page, url).catch((error) => {
+      if (error instanceof RefusedDownload) throw error;
+      return null;
+    });
+    if (got && sniff(got.bytes) === 'pdf') return got;
+  }
+  const [inner] = await rankedControls(page, deadline, BILL_LINK, 4, LOOK_MS, true);
+  const got = inner
+    ? await captureFile(page, () => locate(page, inner).click(), fileWait(walk))
+    : null;
+  return got && !('page' in got) ? got : null;
+}
+
+/**
+ * Clicks one statement's link and returns its file, going back to where it was listed when
+ * the page shows it no more. Null when the link is gone, the download was refused (noted: one
+ * refused statement does not stop the next), or the link led only to a web page.
+ */
+async function fetchStatement(walk: Walk, listed: Listed): Promise<Captured | null> {
+  const { page, deadline } = walk;
+  const key = keyOf(listed.candidate);
+  const has = (found: Candidate[]) => found.some((c) => keyOf(c) === key);
+  let found = await controls(page, deadline, () => true, 0);
+  if (!has(found)) {
+    await goTo(page, deadline, listed.place, statementKeys);
+    found = await controls(page, deadline, has);
   }
   // The page may have been rendered again: find the same control by its place.
-  const fresh = (await controls(page, deadline)).find((c) => keyOf(c) === key);
+  const fresh = found.find((c) => keyOf(c) === key);
   if (!fresh) return null;
   let got: Awaited<ReturnType<typeof captureFile>>;
   try {
     got = await captureFile(page, () => locate(page, fresh).click(), fileWait(walk));
+    if (!got || !('page' in got)) return got;
+    // A bill viewer: the PDF is in it, one more click away, or this page is all there is.
+    const opened = got;
+    const inner = await fromViewer(walk);
+    if (!inner) {
+      walk.notes.push(`"${shownName(opened.name)}" was not a PDF (it was a web page); skipped`);
+    }
+    return inner;
   } catch (error) {
     if (!(error instanceof RefusedDownload)) throw error;
     walk.notes.push(`a statement: ${error.message}`);
     return null;
   }
-  if (!got || !('page' in got)) return got;
-  // A bill viewer: the PDF is one more click away, or this page is all there is.
-  const [inner] = await rankedControls(page, deadline, BILL_LINK, 6, LOOK_MS);
-  const opened = got;
-  got = inner ? await captureFile(page, () => locate(page, inner).click(), fileWait(walk)) : null;
-  if (!got || 'page' in got) {
-    walk.notes.push(`"${shownName(opened.name)}" was not a PDF (it was a web page); skipped`);
-    return null;
-  }
-  return got;
 }
 
 /** The bill history's latest statement PDFs, BILLS_WANTED of them at most, kept in the walk. */
 export async function retrieveBills(walk: Walk, billsPageSetting: string | null): Promise<void> {
   const candidates = await listedStatements(walk, billsPageSetting);
   if (!candidates) return;
-  const billsPage = walk.page.url();
-  const order = newestFirst(candidates);
-  const tried = new Set<string>();
+  const listed = await walkHistory(walk, candidates);
+  const byDate = new Map(listed.map((l) => [l.candidate, l]));
+  const order = newestFirst(listed.map((l) => l.candidate));
   for (const candidate of order) {
     if (kept(walk, 'bill') >= BILLS_WANTED || Date.now() >= walk.deadline) break;
-    const key = keyOf(candidate);
-    if (tried.has(key)) continue;
-    tried.add(key);
-    const got = await fetchStatement(walk, billsPage, key);
+    const entry = byDate.get(candidate);
+    if (!entry) continue;
+    const got = await fetchStatement(walk, entry);
     if (got) keep(walk, got, 'bill', `statement-${kept(walk, 'bill') + 1}`);
   }
   if (kept(walk, 'bill') === 0 && order.length === 0) walk.notes.push('no statements were listed');

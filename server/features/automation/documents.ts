@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Download, Page, Response } from 'playwright-core';
+import type { Download, Frame, Page, Response } from 'playwright-core';
 import { MAX_CONNECTION_FILE_BYTES } from '../../../common/constants.ts';
 import { REFUSED_HEADER } from '../../lib/browser/egress-proxy.ts';
 import { pageFunction } from '../../lib/browser/page-function.ts';
@@ -39,12 +39,16 @@ export class RefusedDownload extends Error {
 const tooLarge = () =>
   new RefusedDownload(`it is larger than the ${MAX_CONNECTION_FILE_BYTES / 1024 / 1024} MB limit`);
 
-/** A page the click opened in this tab (a file shown inline, or a web page). */
+/**
+ * A page the click opened in this tab (a file shown inline, or a web page), or a file an
+ * iframe of it was sent to show (a bill history inside a frame).
+ */
 function isShownDocument(page: Page, response: Response): boolean {
-  if (!response.request().isNavigationRequest() || response.frame() !== page.mainFrame()) {
+  if (!response.request().isNavigationRequest()) return false;
+  const headers = response.headers();
+  if (response.frame() !== page.mainFrame() && /html/i.test(headers['content-type'] ?? '')) {
     return false;
   }
-  const headers = response.headers();
   if (headers[REFUSED_HEADER] || response.status() !== 200) return false;
   // An attachment is saved, not shown: the download event brings it.
   return !/attachment/i.test(headers['content-disposition'] ?? '');
@@ -117,20 +121,35 @@ export async function captureFile(
     if (!shown) return null;
     const name = nameOf(shown);
     if (/html/i.test(shown.headers()['content-type'] ?? '')) return { page: shown.url(), name };
-    // Chromium shows PDFs in a viewer whose body Playwright cannot hand over: ask again.
-    await page.waitForLoadState('domcontentloaded').catch(() => {});
-    const read = await page.evaluate(fetchShown, {
-      url: shown.url(),
-      max: MAX_CONNECTION_FILE_BYTES,
-    });
-    if ('error' in read)
-      throw read.error === 'too large' ? tooLarge() : new RefusedDownload(read.error);
-    return finish(Buffer.from(read.base64, 'base64'), name, sourcePage);
+    // Chromium shows PDFs in a viewer whose body Playwright cannot hand over: ask again, from
+    // the frame showing it (the file's own origin).
+    const frame = shown.frame();
+    await frame.waitForLoadState('domcontentloaded').catch(() => {});
+    return await readShown(frame, shown.url(), name, sourcePage);
   } finally {
     page.off('download', onDownload);
     page.off('response', onResponse);
   }
 }
+
+/**
+ * Reads the file at `url` through a frame of the page (its cookies, the egress proxy): a file
+ * shown in it, or one a viewer page embeds.
+ */
+export async function readShown(
+  where: Page | Frame,
+  url: string,
+  name = nameOfUrl(url),
+  sourcePage = where.url(),
+): Promise<Captured> {
+  const read = await where.evaluate(fetchShown, { url, max: MAX_CONNECTION_FILE_BYTES });
+  if ('error' in read) {
+    throw read.error === 'too large' ? tooLarge() : new RefusedDownload(read.error);
+  }
+  return finish(Buffer.from(read.base64, 'base64'), name, sourcePage);
+}
+
+const nameOfUrl = (url: string) => path.posix.basename(new URL(url).pathname) || 'document';
 
 async function readDownload(download: Download): Promise<Buffer> {
   const failure = await download.failure();

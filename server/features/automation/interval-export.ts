@@ -41,9 +41,10 @@ type ExportSettings = { usagePage: string | null; exportControl: string | null }
 /** The export's control: on the account page itself (unless a usage page is set), else there. */
 async function findExportControl(walk: Walk, settings: ExportSettings) {
   const { page, deadline } = walk;
-  const exportControl = (waitMs?: number) =>
-    chosenControl(page, deadline, settings.exportControl, EXPORT_CONTROL, 9, waitMs);
-  const onAccount = settings.usagePage ? undefined : await exportControl(LOOK_MS);
+  const exportControl = (waitMs?: number, settled = false) =>
+    chosenControl(page, deadline, settings.exportControl, EXPORT_CONTROL, 9, waitMs, settled);
+  // The account page is not waited on once it has stopped changing without the export.
+  const onAccount = settings.usagePage ? undefined : await exportControl(LOOK_MS, true);
   if (onAccount) return onAccount;
   if (!(await open(page, settings.usagePage, USAGE_PAGE, deadline))) return undefined;
   return exportControl();

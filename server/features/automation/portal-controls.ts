@@ -1,8 +1,17 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { pageFunction } from '../../lib/browser/page-function.ts';
 
-/** A visible link or button of the signed-in portal, marked so it can be clicked by its id. */
-export type Candidate = { id: number; text: string; href: string | null; context: string };
+/**
+ * A visible link or button of the signed-in portal, marked so it can be clicked by its id;
+ * `frame` is the iframe holding it (none for the page itself).
+ */
+export type Candidate = {
+  id: number;
+  text: string;
+  href: string | null;
+  context: string;
+  frame?: Frame;
+};
 /** Words a portal gives a page or control, and how surely they name what is sought. */
 export type Rule = [RegExp, number];
 
@@ -15,11 +24,14 @@ export const LOOK_MS = 1_000;
 const AVOID = /sign ?out|log ?out|pay (my )?bill|pay now|autopay|paperless|enroll|cancel|delete/i;
 
 /** Visible links and buttons of the page, each marked so it can be clicked by its id. */
-const scanControls = pageFunction((): Candidate[] => {
+const scanControls = pageFunction((first: number): Candidate[] => {
   const found: Candidate[] = [];
   const selector =
     'a[href], button, [role="link"], [role="button"], input[type="submit"], input[type="button"]';
-  let id = 0;
+  let id = first;
+  for (const old of Array.from(document.querySelectorAll('[data-retrieval-control]'))) {
+    old.removeAttribute('data-retrieval-control');
+  }
   for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
     const box = el.getBoundingClientRect();
     const style = getComputedStyle(el);
@@ -65,34 +77,79 @@ export const ranked = (candidates: Candidate[], rules: Rule[], min = 1) =>
     .sort((a, b) => b.s - a.s)
     .map((x) => x.c);
 
+/** Ids of each frame's controls start at a multiple of this, so they never collide. */
+const FRAME_IDS = 100_000;
+
+/** The controls of the page and of its iframes (same-origin or not), each with its frame. */
+async function scanAll(page: Page): Promise<Candidate[]> {
+  const main = page.mainFrame();
+  const perFrame = await Promise.all(
+    page.frames().map(async (frame, index) => {
+      const found = await frame
+        .evaluate(scanControls, index * FRAME_IDS)
+        .catch(() => [] as Candidate[]);
+      return frame === main ? found : found.map((c) => ({ ...c, frame }));
+    }),
+  );
+  return perFrame.flat();
+}
+
+/** What a scan shows, to tell a page that has stopped changing. */
+const shape = (found: Candidate[]) => found.map((c) => `${c.text}|${c.href}`).join('\n');
+
 /**
  * The page's controls as soon as `pick` finds what is wanted among them (a single-page app
- * draws its links after loading), or as they are after `waitMs`.
+ * draws its links after loading), or as they are after `waitMs`. With `settled`, a page that
+ * has loaded, shows links and stays the same between two reads is taken as all there is: a
+ * portal without what is sought is not waited on.
  */
 export async function controls(
   page: Page,
   deadline: number,
   pick: (found: Candidate[]) => boolean = (found) => found.length > 0,
   waitMs = PAGE_WAIT_MS,
+  settled = false,
 ): Promise<Candidate[]> {
   const until = Math.min(deadline, Date.now() + waitMs);
+  let before: string | undefined;
   for (;;) {
     await page.waitForLoadState('domcontentloaded').catch(() => {});
-    const found = await page.evaluate(scanControls).catch(() => [] as Candidate[]);
+    const found = await scanAll(page);
     if (pick(found) || Date.now() >= until) return found;
-    await page.waitForTimeout(250);
+    if (settled && found.length > 0) {
+      const now = shape(found);
+      const loaded = await page
+        .evaluate(() => document.readyState === 'complete')
+        .catch(() => false);
+      if (loaded && now === before) return found;
+      before = now;
+    }
+    await page.waitForTimeout(SETTLE_POLL_MS);
   }
 }
 
-/** The controls these rules rank at `min` or above, best first, once the page shows one. */
+/** How often a page still being drawn is read again. */
+const SETTLE_POLL_MS = 250;
+
+/**
+ * The controls these rules rank at `min` or above, best first, once the page shows one (or,
+ * `settled`, once the page has stopped changing without one).
+ */
 export async function rankedControls(
   page: Page,
   deadline: number,
   rules: Rule[],
   min: number,
   waitMs?: number,
+  settled = false,
 ) {
-  const found = await controls(page, deadline, (c) => ranked(c, rules, min).length > 0, waitMs);
+  const found = await controls(
+    page,
+    deadline,
+    (c) => ranked(c, rules, min).length > 0,
+    waitMs,
+    settled,
+  );
   return ranked(found, rules, min);
 }
 
@@ -104,7 +161,8 @@ async function namedControl(page: Page, deadline: number, wanted: string) {
 
 /**
  * The control a provider's setting names by its words, or without a setting the best one
- * these rules rank at `min` or above (looking for `waitMs` at most).
+ * these rules rank at `min` or above (looking for `waitMs` at most, or, `settled`, until the
+ * page stops changing).
  */
 export async function chosenControl(
   page: Page,
@@ -113,14 +171,15 @@ export async function chosenControl(
   rules: Rule[],
   min: number,
   waitMs?: number,
+  settled = false,
 ): Promise<Candidate | undefined> {
   return setting
     ? namedControl(page, deadline, setting)
-    : (await rankedControls(page, deadline, rules, min, waitMs))[0];
+    : (await rankedControls(page, deadline, rules, min, waitMs, settled))[0];
 }
 
 export const locate = (page: Page, candidate: Candidate) =>
-  page.locator(`[data-retrieval-control="${candidate.id}"]`);
+  (candidate.frame ?? page.mainFrame()).locator(`[data-retrieval-control="${candidate.id}"]`);
 
 /** Clicks a link or button and waits for what it opens (a page, or a view of this one). */
 export async function follow(page: Page, candidate: Candidate): Promise<void> {
@@ -146,7 +205,7 @@ export async function open(
     });
     return Boolean(response && response.status() < 400);
   }
-  const target = await chosenControl(page, deadline, setting, rules, 5, LOOK_MS);
+  const target = await chosenControl(page, deadline, setting, rules, 5, LOOK_MS, true);
   if (!target) return false;
   await follow(page, target);
   return true;
