@@ -1,30 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportVersionList } from '../../../common/reports.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import {
-  createProvider,
-  loginAccepted,
-  submission,
-  submitForm,
-  uploadObject,
-} from '../../test/connections.ts';
-import { createUser, login, signedIn } from '../../test/factories.ts';
-import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
 import { pdfText, unzip } from './testing/downloads.ts';
+import { buildPgeReport, type PgeReport } from './testing/pge-report.ts';
 
 // A year of PG&E interval data (2024-02-01 to 2025-01-31) and PG&E's sample statement of
 // 2022-12-09, as an energy professional would get them for a client: the report states the
 // bill's facts, says what is missing in the same words everywhere, names where each file came
 // from, and carries figures without float noise.
 
-const CSV = readFileSync(
-  path.join(UTILITY_FIXTURES, 'csv/pge_dmd_hourly_2024-02-01_to_2025-01-31.csv'),
-);
-const BILL = readFileSync(
-  path.join(UTILITY_FIXTURES, 'bills/pge_3ce_anonymous_sample_bill_2022-12.pdf'),
-);
 const TYPED_ADDRESS = '12 Pier Rd, Oakland CA';
 
 const ONE_STATEMENT =
@@ -33,33 +17,13 @@ const STATEMENT_GAP =
   'No statement covers the end of the interval data (2025-01-31): the newest statement ends 2022-12-08, 26 months before it. A statement within 45 days of the interval data’s end is needed to read the two side by side.';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-let owner: { cookie: string };
+let built: PgeReport;
+let admin: PgeReport['admin'];
+let owner: PgeReport['owner'];
 let connectionId: number;
 let reportId: number;
-
-type Who = { cookie: string };
-const call = (who: Who, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
-
-async function addFile(fileName: string, body: Buffer, contentType: string, bulk?: boolean) {
-  const upload = await uploadObject(t.app, admin.cookie, { fileName, contentType, body });
-  const res = await call(admin, 'PUT', `/api/connections/${connectionId}/files`, {
-    fileUrl: upload.uploadURL,
-    fileName,
-    ...(bulk ? { bulk } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
-
-async function download(who: Who, url: string): Promise<Buffer> {
-  const res = await call(who, 'GET', url);
-  expect(res.statusCode).toBe(302);
-  const location = new URL(String(res.headers.location), 'http://localhost');
-  const file = await t.app.inject({ method: 'GET', url: location.pathname + location.search });
-  expect(file.statusCode).toBe(200);
-  return file.rawPayload;
-}
+const call: PgeReport['call'] = (...args) => built.call(...args);
+const download: PgeReport['download'] = (...args) => built.download(...args);
 
 const textOf = (html: string) =>
   html
@@ -72,32 +36,12 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 beforeAll(async () => {
   t = await createTestApp();
-  const provider = await createProvider(t.database.db, { name: 'Pacific Gas and Electric' });
-  admin = await signedIn(t.app, t.database.db, 'admin');
-  const user = await createUser(t.database.db, { email: `pro-${Date.now()}@example.com` });
-  owner = { cookie: await login(t.app, user.username) };
-  const card = await call(owner, 'POST', '/api/billing/test-card', { plan: 'basic' });
-  expect(card.statusCode).toBe(200);
-  const form = await submitForm(
-    t.app,
-    user.uniqueFormUrl,
-    submission(provider.id, { name: 'Harbor Bakery', address: TYPED_ADDRESS }),
-  );
-  connectionId = form.json().id;
-  await loginAccepted(t.app, connectionId);
-  expect((await call(owner, 'POST', '/api/record-usage', { connectionId })).statusCode).toBe(200);
-  await addFile('pge-usage-2024.csv', CSV, 'text/csv', true);
-  await addFile('pge-statement-2022-12.pdf', BILL, 'application/pdf');
-  await t.app.services.queue.drain();
-  const done = await call(admin, 'PUT', `/api/connections/${connectionId}`, { status: 'complete' });
-  expect(done.statusCode).toBe(200);
-  await t.app.services.queue.drain();
-  const list = ReportVersionList.parse(
-    (await call(owner, 'GET', `/api/connections/${connectionId}/reports`)).json(),
-  );
-  const ready = list.reports.find((r) => r.status === 'ready');
-  if (!ready) throw new Error(`no report was built: ${JSON.stringify(list.reports)}`);
-  reportId = ready.id;
+  built = await buildPgeReport(t, {
+    providerName: 'Pacific Gas and Electric',
+    customer: { address: TYPED_ADDRESS },
+  });
+  ({ admin, owner, connectionId } = built);
+  reportId = built.report.id;
 }, 180_000);
 afterAll(async () => {
   await t?.close();

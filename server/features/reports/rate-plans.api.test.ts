@@ -1,67 +1,30 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportVersionList } from '../../../common/reports.ts';
 import { formatMoney } from '../../lib/report/format.ts';
 import { californiaTariffs } from '../../lib/tariffs/catalogue.ts';
 import { rankTariffs } from '../../lib/tariffs/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import {
-  createProvider,
-  loginAccepted,
-  submission,
-  submitForm,
-  uploadObject,
-} from '../../test/connections.ts';
-import { createUser, login, signedIn } from '../../test/factories.ts';
-import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
 import { addCatalogueTariffsOnFirstStart } from '../tariffs/catalogue-seed.ts';
 import { lastTwelveMonths } from './rate-plans.ts';
 import { pdfText } from './testing/downloads.ts';
+import { buildPgeReport, type PgeReport } from './testing/pge-report.ts';
 
 // A year of PG&E interval data and a PG&E statement on rate schedule E-TOU-C, on the starter
 // PG&E provider with the published plans: the report reproduces the year under E-TOU-C and
 // ranks every PG&E plan against it, each figure the tariff engine's own, with its source and
 // effective date.
 
-const CSV = readFileSync(
-  path.join(UTILITY_FIXTURES, 'csv/pge_dmd_hourly_2024-02-01_to_2025-01-31.csv'),
-);
-const BILL = readFileSync(
-  path.join(UTILITY_FIXTURES, 'bills/pge_3ce_anonymous_sample_bill_2022-12.pdf'),
-);
 const PGE_PLANS = californiaTariffs().filter((c) => c.utility === 'PG&E');
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-let owner: { cookie: string };
+let built: PgeReport;
+let owner: PgeReport['owner'];
 let connectionId: number;
 let html: string;
 let section: string;
 let missing: string[];
-
-type Who = { cookie: string };
-const call = (who: Who, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
-
-async function addFile(fileName: string, body: Buffer, contentType: string, bulk?: boolean) {
-  const upload = await uploadObject(t.app, admin.cookie, { fileName, contentType, body });
-  const res = await call(admin, 'PUT', `/api/connections/${connectionId}/files`, {
-    fileUrl: upload.uploadURL,
-    fileName,
-    ...(bulk ? { bulk } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
-
-async function download(who: Who, url: string): Promise<Buffer> {
-  const res = await call(who, 'GET', url);
-  expect(res.statusCode).toBe(302);
-  const location = new URL(String(res.headers.location), 'http://localhost');
-  const file = await t.app.inject({ method: 'GET', url: location.pathname + location.search });
-  expect(file.statusCode).toBe(200);
-  return file.rawPayload;
-}
+const call: PgeReport['call'] = (...args) => built.call(...args);
+const download: PgeReport['download'] = (...args) => built.download(...args);
 
 const textOf = (markup: string) =>
   markup
@@ -83,35 +46,14 @@ function rowsUnder(heading: string): string[] {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const provider = await createProvider(t.database.db, {
-    name: 'Pacific Gas and Electric (PG&E)',
+  built = await buildPgeReport(t, {
+    providerName: 'Pacific Gas and Electric (PG&E)',
+    onProvider: async () => {
+      expect(await addCatalogueTariffsOnFirstStart(t.database.db)).toBe(PGE_PLANS.length);
+    },
   });
-  expect(await addCatalogueTariffsOnFirstStart(t.database.db)).toBe(PGE_PLANS.length);
-  admin = await signedIn(t.app, t.database.db, 'admin');
-  const user = await createUser(t.database.db, { email: `plans-${Date.now()}@example.com` });
-  owner = { cookie: await login(t.app, user.username) };
-  expect((await call(owner, 'POST', '/api/billing/test-card', { plan: 'basic' })).statusCode).toBe(
-    200,
-  );
-  const form = await submitForm(
-    t.app,
-    user.uniqueFormUrl,
-    submission(provider.id, { name: 'Harbor Bakery' }),
-  );
-  connectionId = form.json().id;
-  await loginAccepted(t.app, connectionId);
-  expect((await call(owner, 'POST', '/api/record-usage', { connectionId })).statusCode).toBe(200);
-  await addFile('pge-usage-2024.csv', CSV, 'text/csv', true);
-  await addFile('pge-statement-2022-12.pdf', BILL, 'application/pdf');
-  await t.app.services.queue.drain();
-  const done = await call(admin, 'PUT', `/api/connections/${connectionId}`, { status: 'complete' });
-  expect(done.statusCode).toBe(200);
-  await t.app.services.queue.drain();
-  const list = ReportVersionList.parse(
-    (await call(owner, 'GET', `/api/connections/${connectionId}/reports`)).json(),
-  );
-  const ready = list.reports.find((r) => r.status === 'ready');
-  if (!ready) throw new Error(`no report was built: ${JSON.stringify(list.reports)}`);
+  ({ owner, connectionId } = built);
+  const ready = built.report;
   missing = ready.summary?.missing ?? [];
   html = (await download(owner, `/api/reports/${ready.id}/download/html`)).toString();
   const start = html.indexOf('<section id="rate-plans"');

@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { ReportCardPage, type ReportVersion, ReportVersionList } from '../../../common/reports.ts';
 import { outbox, reports, usageRecords, webhookDeliveries } from '../../db/schema.ts';
 import { findChromium } from '../../lib/browser/chromium-path.ts';
@@ -22,6 +19,7 @@ import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
 import { recoverBuildsJob } from './jobs.ts';
 import { claimForBuild, renewLease, settleBuild } from './records.ts';
+import { pdfText, unzip } from './testing/downloads.ts';
 
 // The whole delivery on the real app: a paid request, the admin's files, the build (Chromium
 // prints the PDF), the email through a real SMTP peer, and the three downloads.
@@ -103,37 +101,8 @@ async function download(who: Who | null, url: string) {
   return { bytes: file.rawPayload, disposition: String(file.headers['content-disposition']) };
 }
 
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.readEntry();
-    });
-  });
-}
-
 const sha256 = async (bytes: Buffer) =>
   (await import('node:crypto')).createHash('sha256').update(bytes).digest('hex');
-
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'report-pdf-'));
-  const file = path.join(dir, 'report.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 describe('a paid report, from the request to the downloads', () => {
   let flow: Awaited<ReturnType<typeof paidConnection>>;

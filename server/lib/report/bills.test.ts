@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addressesDiffer, statementGap } from './bills.ts';
 import { renderReport } from './index.ts';
 import { intervalsOf, reportFile, reportInput } from './testing/factories.ts';
+import { PGE_BILL } from './testing/layout-inputs.ts';
 import type { ReportBill, ReportInput } from './types.ts';
 
 const coverOf = (html: string) =>
@@ -12,21 +13,6 @@ const textOf = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/&#61;/g, '=')
     .replace(/\s+/g, ' ');
-
-/** The facts of the shared PG&E sample statement, as the statement reader finds them. */
-const PGE_BILL: ReportBill = {
-  fileName: 'pge-2022-12.pdf',
-  hasText: true,
-  statementDate: '2022-12-09',
-  periodStart: '2022-11-08',
-  periodEnd: '2022-12-08',
-  rateSchedule: 'E-TOU-C',
-  amountDueCents: 9624,
-  dueDate: '2022-12-30',
-  totalKWh: 327.119,
-  accountNumber: '0000000000-0',
-  serviceAddress: '1234 Main Street',
-};
 
 /** A year of hourly readings, 2024-01-01 to 2024-12-31, 1 kWh each, imported as a CSV. */
 function yearOfIntervals(): NonNullable<ReportInput['intervals']> {
@@ -42,7 +28,7 @@ function yearOfIntervals(): NonNullable<ReportInput['intervals']> {
 describe('the bill on the cover', () => {
   const { html } = renderReport(
     reportInput({
-      files: [reportFile({ name: 'pge-2022-12.pdf' })],
+      files: [reportFile({ name: PGE_BILL.fileName })],
       bills: [PGE_BILL],
     }),
   );

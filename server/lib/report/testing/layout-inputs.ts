@@ -10,7 +10,8 @@ const INTERVAL_FILE = 'pge_dmd_hourly_2024-02-01_to_2025-01-31.csv';
 const STATEMENT_FILE = 'pge_3ce_anonymous_sample_bill_2022-12.pdf';
 
 /** What the PG&E sample statement says (as the statement reader finds it). */
-const PGE_BILL: ReportBill = {
+/** The facts of the shared PG&E sample statement, as the statement reader finds them. */
+export const PGE_BILL: ReportBill = {
   fileName: STATEMENT_FILE,
   hasText: true,
   statementDate: '2022-12-09',
