@@ -123,9 +123,17 @@ export async function captureFile(
     if (/html/i.test(shown.headers()['content-type'] ?? '')) return { page: shown.url(), name };
     // Chromium shows PDFs in a viewer whose body Playwright cannot hand over: ask again, from
     // the frame showing it (the file's own origin).
+    // A frame may still be switching to the file when it is first asked: ask it again.
     const frame = shown.frame();
-    await frame.waitForLoadState('domcontentloaded').catch(() => {});
-    return await readShown(frame, shown.url(), name, sourcePage);
+    for (let tries = 1; ; tries++) {
+      await frame.waitForLoadState('domcontentloaded').catch(() => {});
+      try {
+        return await readShown(frame, shown.url(), name, sourcePage);
+      } catch (error) {
+        if (error instanceof RefusedDownload || tries >= 3) throw error;
+        await page.waitForTimeout(300);
+      }
+    }
   } finally {
     page.off('download', onDownload);
     page.off('response', onResponse);
