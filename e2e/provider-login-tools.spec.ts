@@ -112,7 +112,13 @@ test('an admin analyzes a login page, uses the detected selectors and tests a lo
   const edit = page.getByRole('dialog', { name: 'Edit Provider' });
   await expect(edit.getByLabel('Username Selector')).toHaveValue('');
 
-  // Analyze: busy while the server's browser reads the page, then the top candidates.
+  // Analyze: busy while the server's browser reads the page, then the top candidates. The
+  // answer is held back a moment so that the busy state is there to see however fast the page
+  // is read (a local test page can be read before the check looks).
+  await page.route('**/api/detect-selectors', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
   await edit.getByRole('button', { name: 'Analyze' }).click();
   await expect(edit.getByRole('button', { name: 'Analyzing...' })).toBeDisabled();
   const username = edit.getByRole('group', { name: 'Username field' });
