@@ -60,7 +60,7 @@ export const TariffQuery = z.object({
 });
 
 /** How the estimate cuts the series into bills. */
-export const EstimatePeriods = z.enum(['months', 'statements'], {
+const EstimatePeriods = z.enum(['months', 'statements'], {
   error: 'periods must be "months" or "statements"',
 });
 

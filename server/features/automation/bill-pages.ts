@@ -21,7 +21,7 @@ const MORE: Rule[] = [
 export type Place = { url: string; turns: number };
 
 /** The control that shows the page after `shown` (by words, else by its number), if any. */
-export function moreControl(found: Candidate[], shown: number): Candidate | undefined {
+function moreControl(found: Candidate[], shown: number): Candidate | undefined {
   return (
     ranked(found, MORE, 6)[0] ??
     found.find((c) => c.text === String(shown + 1) || c.text === `Page ${shown + 1}`)

@@ -7,7 +7,7 @@ import { type CatalogueTariff, californiaTariffs } from '../../lib/tariffs/catal
 import { tariffFacts } from './import.ts';
 
 /** The audit line that says the catalogue's plans were added (so they are added once). */
-export const CATALOGUE_TARIFFS_ADDED = 'tariffs.catalogue_added';
+const CATALOGUE_TARIFFS_ADDED = 'tariffs.catalogue_added';
 
 /** Any constant shared by this service's processes: the key of the catalogue's lock. */
 const CATALOGUE_LOCK = 7_310_428_119;

@@ -7,7 +7,6 @@ export type {
   ReportFile,
   ReportHistoryBill,
   ReportInput,
-  ReportRatePlan,
   ReportRatePlans,
   ReportSummary,
 } from './types.ts';

@@ -25,9 +25,6 @@ export function isoDateOf(text: string): string | undefined {
   return isoDate(daysFromCivil(year, month, day));
 }
 
-/** An amount as printed: "$1,234.56", "-$0.20", "($12.34)", "12.34 CR" (credits negative). */
-const AMOUNT = /(\(?-?\$?\s?-?\d{1,3}(?:,\d{3})*\.\d{2}\)?(?:\s?CR\b)?)/i;
-
 export function centsOf(text: string): number | undefined {
   const t = text.trim();
   const m = /^(\()?(-)?\$?\s?(-)?(\d{1,3}(?:,\d{3})*|\d+)\.(\d{2})\)?(\s?CR)?$/i.exec(t);

@@ -30,9 +30,9 @@ const VARIANTS = [
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
-export type Bill = { id: string; date: string; iso: string };
+type Bill = { id: string; date: string; iso: string };
 /** Oldest first. */
-export const HISTORY: Bill[] = Array.from({ length: 23 }, (_, i) => {
+const HISTORY: Bill[] = Array.from({ length: 23 }, (_, i) => {
   const year = 2025 + Math.floor(i / 12);
   const month = String((i % 12) + 1).padStart(2, '0');
   return { id: `${year}-${month}`, date: `${month}/12/${year}`, iso: `${year}-${month}-12` };

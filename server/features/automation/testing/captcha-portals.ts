@@ -11,9 +11,9 @@ import { layout, plainForm } from './portal-pages.ts';
  * The login is `dana` / `right-pass`; anything else is refused with the portal's message.
  */
 export const CAPTCHA_WIDGETS = ['recaptcha', 'hcaptcha', 'turnstile'] as const;
-export type CaptchaWidget = (typeof CAPTCHA_WIDGETS)[number];
-export const CAPTCHA_PLACES = ['login', 'export'] as const;
-export type CaptchaPlace = (typeof CAPTCHA_PLACES)[number];
+type CaptchaWidget = (typeof CAPTCHA_WIDGETS)[number];
+const CAPTCHA_PLACES = ['login', 'export'] as const;
+type CaptchaPlace = (typeof CAPTCHA_PLACES)[number];
 
 const WIDGETS: Record<CaptchaWidget, string> = {
   recaptcha: `<script src="https://www.google.com/recaptcha/api.js" async defer></script>

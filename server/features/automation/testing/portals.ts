@@ -17,7 +17,7 @@ export const PORTAL_ACCOUNTS = {
 
 type Answer = { redirect: string } | { message: string };
 
-export function signIn(username: string, password: string): Answer {
+function signIn(username: string, password: string): Answer {
   if (username === 'locked-user') {
     return {
       message:

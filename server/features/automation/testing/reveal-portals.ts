@@ -19,7 +19,7 @@ import { layout } from './portal-pages.ts';
  */
 export const REVEAL_SHAPES = ['radio', 'tab', 'link', 'modal', 'frame', 'consent'] as const;
 export type RevealShape = (typeof REVEAL_SHAPES)[number];
-export const REVEAL_LANGS = ['en', 'fr', 'es'] as const;
+const REVEAL_LANGS = ['en', 'fr', 'es'] as const;
 export type RevealLang = (typeof REVEAL_LANGS)[number];
 
 const TEXT = {
