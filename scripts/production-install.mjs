@@ -112,7 +112,10 @@ function importedPackages(folder) {
   const names = new Set();
   for (const file of ['main.js', 'worker.js']) {
     const code = readFileSync(path.join(folder, file), 'utf8');
-    for (const match of code.matchAll(/(?:from|import\()\s*['"]([^'"./][^'"]*)['"]/g)) {
+    // A package name holds no space or comma, which tells an import from the word "from" in
+    // a string of the bundle ("from", "from date").
+    const imports = /(?:\bfrom|\bimport\()\s*['"]([^'"./\s,][^'"\s,]*)['"]/g;
+    for (const match of code.matchAll(imports)) {
       const specifier = match[1];
       if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
       const parts = specifier.split('/');
