@@ -157,6 +157,11 @@ export const providers = pgTable(
     exportControl: text(),
     /** Clicks made on the login page before the form is filled (see PreLoginStep); null: none. */
     preLoginSteps: jsonb().$type<PreLoginStep[]>(),
+    /**
+     * Signed in, the check goes on to fetch the bills and the usage export. Off: it only signs in
+     * and out, and an admin uploads the files (or presses Retrieve now).
+     */
+    retrieveAutomatically: boolean().notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -736,4 +741,37 @@ export const tariffs = pgTable(
     ...timestamps,
   },
   (t) => [index('tariffs_provider_id_idx').on(t.providerId, t.name)],
+);
+
+/**
+ * Each time the service signed in to a utility's portal for a customer, and each walk through the
+ * signed-in portal for the files, with how it went: the utility's health figures are read from
+ * here (owned by the automation feature). `reason` is a short code of what went wrong and
+ * `detail` the portal's own words or the walk's notes, for admins only.
+ */
+export const portalAttempts = pgTable(
+  'portal_attempts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    providerId: integer()
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    connectionId: integer().references(() => connections.id, { onDelete: 'set null' }),
+    kind: text({ enum: ['sign_in', 'retrieval'] }).notNull(),
+    outcome: text({ enum: ['success', 'failure'] }).notNull(),
+    reason: text(),
+    detail: text(),
+    /** The portal asked for a one-time code on this sign-in. */
+    askedCode: boolean().notNull().default(false),
+    /** When the connection was submitted: a retrieval's time from submission to data. */
+    submittedAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('portal_attempts_provider_idx').on(t.providerId, t.kind, t.finishedAt),
+    index('portal_attempts_finished_idx').on(t.finishedAt),
+    check('portal_attempts_kind_check', sql`${t.kind} in ('sign_in', 'retrieval')`),
+    check('portal_attempts_outcome_check', sql`${t.outcome} in ('success', 'failure')`),
+  ],
 );
