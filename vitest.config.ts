@@ -21,6 +21,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Migrates one database per project and run; each test file starts from a copy of it.
+    globalSetup: ['server/test/global-setup.ts'],
     projects: [
       {
         extends: true,

@@ -50,7 +50,15 @@ export type DatabaseOptions =
    * A folder for PGlite's files, or undefined for an in-memory database. A folder is one
    * process's at a time: `holder` names this one to a process refused meanwhile.
    */
-  | { dataDir: string | undefined; holder?: FolderHolder };
+  | {
+      dataDir: string | undefined;
+      holder?: FolderHolder;
+      /**
+       * An archive (PGlite's `dumpDataDir`) a new database starts from instead of the build's;
+       * the tests start every in-memory database from one migrated once per run.
+       */
+      startFrom?: string;
+    };
 
 /** Beside this file in the source tree; the build copies them beside the bundle. */
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -96,9 +104,11 @@ export function openDatabase(options: DatabaseOptions): Database {
   // build's migrated archive, or else is created in a worker thread (pglite-folder.ts): either
   // way the event loop keeps serving meanwhile.
   const opened: Promise<PGlite> = (async () => {
-    const isNew = dataDir !== undefined && !holdsDatabase(dataDir);
-    const archive = isNew ? await readFile(initialArchive).catch(() => undefined) : undefined;
-    if (isNew && !archive) await createInWorker(dataDir);
+    const isNew = dataDir === undefined ? options.startFrom !== undefined : !holdsDatabase(dataDir);
+    const archive = isNew
+      ? await readFile(options.startFrom ?? initialArchive).catch(() => undefined)
+      : undefined;
+    if (dataDir !== undefined && isNew && !archive) await createInWorker(dataDir);
     const created = new PGlite({
       dataDir,
       extensions: { pg_trgm },
