@@ -3,7 +3,7 @@ import { type CanonicalSeries, MISSING, SLOT_MS } from '../intervals/series.ts';
 import { civilFromDays, DAY_MS, daysFromCivil, isoDate } from '../intervals/time/civil.ts';
 import { zoneClock } from '../intervals/time/zone-clock.ts';
 import { scheduleIndex } from './compile.ts';
-import { federalHolidays } from './holidays.ts';
+import { type HolidayRule, holidaysOf, US_FEDERAL } from './holidays.ts';
 
 /** A billing period as a statement prints it: local dates `YYYY-MM-DD`, both days included. */
 interface BillingPeriod {
@@ -18,10 +18,11 @@ export interface BillingOptions {
    */
   periods?: readonly BillingPeriod[];
   /**
-   * Days that follow the weekend schedules besides Saturdays and Sundays: the observed US federal
-   * holidays (the default), none, or a list of local dates.
+   * Days that follow the weekend schedules besides Saturdays and Sundays: a utility's rule (the
+   * tariff's utility's from the catalogue by default), the observed US federal holidays (the
+   * default for a utility the catalogue has no list for), none, or a list of local dates.
    */
-  holidays?: 'us-federal' | 'none' | readonly string[];
+  holidays?: 'us-federal' | 'none' | readonly string[] | HolidayRule;
 }
 
 export interface BillSpan {
@@ -63,15 +64,19 @@ function parseDate(iso: string, field: string): number {
   return day;
 }
 
+const isDateList = (option: BillingOptions['holidays']): option is readonly string[] =>
+  Array.isArray(option);
+
 function holidayDays(option: BillingOptions['holidays'], firstYear: number, lastYear: number) {
   const days = new Set<number>();
   if (option === 'none') return days;
-  if (option === undefined || option === 'us-federal') {
-    // The year after the last too: its New Year's Day may be observed on 31 December.
-    for (let y = firstYear; y <= lastYear + 1; y++) for (const d of federalHolidays(y)) days.add(d);
+  if (isDateList(option)) {
+    for (const iso of option) days.add(parseDate(iso, 'holiday'));
     return days;
   }
-  for (const iso of option) days.add(parseDate(iso, 'holiday'));
+  const rule = option === undefined || option === 'us-federal' ? US_FEDERAL : option;
+  // The year after the last too: its New Year's Day may be observed on 31 December.
+  for (let y = firstYear; y <= lastYear + 1; y++) for (const d of holidaysOf(rule, y)) days.add(d);
   return days;
 }
 

@@ -3,14 +3,28 @@
 
 import type { CanonicalSeries } from '../intervals/series.ts';
 import { compileTariff } from './compile.ts';
-import { type BillingOptions, seriesContext } from './context.ts';
+import { type BillingOptions, type SeriesContext, seriesContext } from './context.ts';
 import { type PriceOptions, priceCompiled, type TariffBill } from './price.ts';
 import type { UrdbRate } from './urdb.ts';
+import { holidaysOfUtility } from './utility-holidays.ts';
 
+export type { HolidayRule } from './holidays.ts';
 export type { TariffBill } from './price.ts';
 export { parseUrdb, TariffValidationError, type UrdbRate } from './urdb.ts';
+export { holidaysOfUtility, type UtilityHolidays } from './utility-holidays.ts';
 
 type PricingOptions = BillingOptions & PriceOptions;
+
+/**
+ * The days a rate prices on its weekend schedules: the caller's choice, else the holidays the
+ * catalogue lists for the rate's utility, else the observed US federal holidays.
+ */
+export function holidaysFor(
+  rate: UrdbRate,
+  given?: BillingOptions['holidays'],
+): NonNullable<BillingOptions['holidays']> {
+  return given ?? holidaysOfUtility(rate.utility)?.rule ?? 'us-federal';
+}
 
 /** One series' bills under one tariff (a rate `parseUrdb` accepted). */
 export function priceTariff(
@@ -18,7 +32,11 @@ export function priceTariff(
   rate: UrdbRate,
   options: PricingOptions = {},
 ): TariffBill {
-  return priceCompiled(seriesContext(series, options), compileTariff(rate), options);
+  const context = seriesContext(series, {
+    ...options,
+    holidays: holidaysFor(rate, options.holidays),
+  });
+  return priceCompiled(context, compileTariff(rate), options);
 }
 
 export interface RankedTariff {
@@ -33,7 +51,8 @@ export interface RankedTariff {
 }
 
 /**
- * Prices one series under many tariffs (the calendar and billing periods worked out once) and
+ * Prices one series under many tariffs (the calendar and billing periods worked out once per
+ * holiday list) and
  * sorts them by annual cost, cheapest first; ties keep the order given. `current` is the index
  * of the customer's present tariff in `rates`, for each tariff's difference to it.
  */
@@ -47,8 +66,19 @@ export function rankTariffs(
       `current is ${options.current}, not an index into the ${rates.length} tariffs`,
     );
   }
-  const context = seriesContext(series, options);
-  const bills = rates.map((rate) => priceCompiled(context, compileTariff(rate), options));
+  // The calendar is worked out once per holiday list (the plans of one utility share theirs).
+  const contexts = new Map<string, SeriesContext>();
+  const contextFor = (rate: UrdbRate) => {
+    const holidays = holidaysFor(rate, options.holidays);
+    const key = JSON.stringify(holidays);
+    let context = contexts.get(key);
+    if (!context) {
+      context = seriesContext(series, { ...options, holidays });
+      contexts.set(key, context);
+    }
+    return context;
+  };
+  const bills = rates.map((rate) => priceCompiled(contextFor(rate), compileTariff(rate), options));
   const current = options.current === undefined ? undefined : bills[options.current];
   return bills
     .map((bill, index) => ({ bill, index }))
