@@ -33,10 +33,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Always build first, so the tests never run against a stale bundle, and start from an
-    // empty data folder, so every run gets a new embedded database (also under CI, where
-    // DATABASE_URL is set for the API suite).
-    command: `rm -rf '${E2E_DATA_DIR}' && npm run build && node dist/server/main.js`,
+    // Build first unless the bundle is newer than its sources, so the tests never run against a
+    // stale bundle, and start from an empty data folder, so every run gets a new embedded
+    // database (also under CI, where DATABASE_URL is set for the API suite).
+    command: `rm -rf '${E2E_DATA_DIR}' && node scripts/build-if-stale.mjs && node dist/server/main.js`,
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
