@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PreLoginStep, PreLoginSteps } from './automation.ts';
 import { COUNTRIES, COUNTRY_CODES } from './countries.ts';
+import { KnownSelectorsOrigin } from './known-selectors.ts';
 import { US_STATES } from './states.ts';
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
@@ -34,6 +35,8 @@ export const Provider = PublicProvider.extend({
   exportControl: z.string().nullable(),
   /** Clicks made before the login form is filled (a consent banner, what reveals the form). */
   preLoginSteps: z.array(PreLoginStep),
+  /** Set while the login selectors are still those shipped with the starter catalogue. */
+  knownSelectors: KnownSelectorsOrigin.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

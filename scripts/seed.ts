@@ -1,5 +1,6 @@
 // `npm run db:seed`: adds the starter catalogue of utilities (skipping names already present).
-// The app adds it by itself on its first start; this puts back starters deleted since.
+// The app adds it by itself on its first start; this puts back starters deleted since, and
+// gives starters without login selectors the ones known from public scrapers.
 import { ProvidersService } from '../server/features/providers/service.ts';
 import { configOrExit, openConfiguredDatabase } from '../server/start.ts';
 
@@ -10,6 +11,8 @@ const database = openConfiguredDatabase(configOrExit(), {
     'the utilities are added automatically on first start, or stop the app and run this again.',
 });
 await database.ready;
-const added = await new ProvidersService({ db: database.db }).addStarterCatalogue();
+const catalogue = new ProvidersService({ db: database.db });
+const added = await catalogue.addStarterCatalogue();
+const tuned = await catalogue.addKnownSelectors('npm run db:seed');
 await database.close();
-console.log(`providers added: ${added}`);
+console.log(`providers added: ${added}; known login selectors given to: ${tuned.length}`);

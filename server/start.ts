@@ -58,11 +58,14 @@ export function withStarterProviders(
   database: Database,
   config: Config,
 ): Database & { providersAdded: Promise<number> } {
-  const providersAdded = database.ready.then(() =>
-    config.seedProviders
-      ? new ProvidersService({ db: database.db }).addStarterCatalogueOnFirstStart()
-      : 0,
-  );
+  const catalogue = new ProvidersService({ db: database.db });
+  const providersAdded = database.ready.then(async () => {
+    if (!config.seedProviders) return 0;
+    const added = await catalogue.addStarterCatalogueOnFirstStart();
+    // An install from before the catalogue knew any selectors gets them where none are set.
+    await catalogue.addKnownSelectors('start');
+    return added;
+  });
   // The California utilities' published plans follow their providers, once.
   const tariffsAdded = providersAdded.then((added) =>
     config.seedProviders ? addCatalogueTariffsOnFirstStart(database.db).then(() => added) : added,

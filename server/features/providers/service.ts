@@ -6,10 +6,17 @@ import {
   type PublicProvider,
 } from '../../../common/providers.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { knownSelectorsFor } from '../../db/provider-known-selectors.ts';
 import { auditLog, connections, providers } from '../../db/schema.ts';
 import { STARTER_PROVIDERS } from '../../db/seed-providers.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import {
+  addKnownSelectorsToUntuned,
+  knownSelectorsOf,
+  knownSelectorValues,
+  recordKnownSelectorsGiven,
+} from './known-selectors.ts';
 
 type ProviderRow = typeof providers.$inferSelect;
 
@@ -37,6 +44,7 @@ function toProvider(row: ProviderRow): Provider {
     usagePage: row.usagePage,
     exportControl: row.exportControl,
     preLoginSteps: row.preLoginSteps ?? [],
+    knownSelectors: knownSelectorsOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -159,6 +167,17 @@ export class ProvidersService {
       return addStarters(tx, () => true, 'first start');
     });
   }
+
+  /**
+   * Starter providers from before the catalogue shipped login selectors get them, unless an
+   * admin already set theirs (see addKnownSelectorsToUntuned). Returns the names filled.
+   */
+  addKnownSelectors(by: string): Promise<string[]> {
+    return this.deps.db.transaction(async (tx) => {
+      await takeStarterLock(tx);
+      return addKnownSelectorsToUntuned(tx, by);
+    });
+  }
 }
 
 /** The audit line that says the starter providers were added (and by what). */
@@ -182,9 +201,9 @@ async function addStarters(
 ): Promise<number> {
   const entries = STARTER_PROVIDERS.filter(wanted);
   if (entries.length === 0) return 0;
-  await tx
-    .insert(providers)
-    .values(entries.map((entry) => providerValues(ProviderInput.parse(entry))));
+  await tx.insert(providers).values(entries.map((entry) => starterValues(entry)));
+  const known = entries.filter((entry) => knownSelectorsFor(entry.name)).map((e) => e.name);
+  await recordKnownSelectorsGiven(tx, known, by);
   await recordAudit(tx, {
     actorId: null,
     action: STARTERS_ADDED,
@@ -193,4 +212,11 @@ async function addStarters(
     details: { added: entries.length, by },
   });
   return entries.length;
+}
+
+/** A starter provider's row, with the sign-in page and selectors known for it, if any. */
+function starterValues(entry: ProviderInput) {
+  const known = knownSelectorsFor(entry.name);
+  const values = providerValues(ProviderInput.parse(entry));
+  return known ? { ...values, ...knownSelectorValues(known) } : values;
 }

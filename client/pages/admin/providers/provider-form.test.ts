@@ -148,6 +148,7 @@ describe('providerFormValues', () => {
       preLoginSteps: [
         { action: 'check', selector: '#existing', text: 'I have an account', why: 'reveal' },
       ],
+      knownSelectors: null,
       createdAt: '2024-01-01T00:00:00.000Z',
       updatedAt: '2024-01-01T00:00:00.000Z',
     };
