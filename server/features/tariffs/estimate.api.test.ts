@@ -74,6 +74,7 @@ const suite = adminAndUserApp();
 const call = caller(() => suite.t.app);
 let owner: SignedIn;
 let providerId: number;
+let providerName: string;
 let paidConnection: number;
 
 async function connectionOf(who: SignedIn, withData = true) {
@@ -106,7 +107,9 @@ const estimate = (connectionId: number, cookie: string | undefined, body: object
 
 beforeAll(async () => {
   owner = suite.user;
-  providerId = (await createProvider(suite.t.database.db, { state: 'California' })).id;
+  ({ id: providerId, name: providerName } = await createProvider(suite.t.database.db, {
+    state: 'California',
+  }));
   paidConnection = await connectionOf(owner);
   await pay(owner, paidConnection);
 });
@@ -258,6 +261,28 @@ describe('POST /api/connections/:id/bill-estimate', () => {
     expect(refused.json().message).toMatch(
       /^urdb\.energyweekendschedule\[0\]\[0\]: .* names period 2/,
     );
+  });
+
+  it("refuses another provider's tariff in plain words, for the owner and for admins", async () => {
+    const other = await createProvider(suite.t.database.db, { name: 'Valley Power Cooperative' });
+    const created = await call('POST', '/api/tariffs', suite.admin.cookie, {
+      providerId: other.id,
+      urdb: { ...flat, name: 'Valley Flat' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const tariffId = created.json().id as number;
+    for (const cookie of [owner.cookie, suite.admin.cookie]) {
+      const res = await estimate(paidConnection, cookie, { tariffId });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        message: `The tariff Valley Flat is a rate plan of Valley Power Cooperative, not of ${providerName}, this connection's provider. Choose one of ${providerName}'s tariffs.`,
+      });
+    }
+    // The same rate given in the body is priced: only stored tariffs belong to a provider.
+    const given = await estimate(paidConnection, owner.cookie, {
+      urdb: { ...flat, name: 'Valley Flat' },
+    });
+    expect(given.statusCode, given.body).toBe(200);
   });
 
   it('is for admins and the paying owner: 402 before paying, 404 for another user', async () => {

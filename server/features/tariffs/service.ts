@@ -58,7 +58,7 @@ export class TariffsService {
       db: Db;
       connections: Pick<
         ConnectionsService,
-        'assertPaidFor' | 'statementsOf' | 'billingHistoriesOf'
+        'assertPaidFor' | 'get' | 'statementsOf' | 'billingHistoriesOf'
       >;
       intervals: Pick<IntervalsService, 'latestForReport'>;
     },
@@ -128,7 +128,8 @@ export class TariffsService {
    * The connection's newest interval series priced under a tariff: by calendar month, or by the
    * billing periods of its statements and billing history. For admins, and for the owner once
    * a report on the connection is paid for (the data is what a report is bought for): 404 for
-   * anyone else, 402 for the owner before paying, 409 without interval data to price.
+   * anyone else, 402 for the owner before paying, 400 for a stored tariff of another provider
+   * than the connection's, 409 without interval data to price.
    */
   async estimate(
     connectionId: number,
@@ -136,7 +137,8 @@ export class TariffsService {
     viewer: Viewer,
   ): Promise<BillEstimate> {
     await this.deps.connections.assertPaidFor(connectionId, viewer);
-    const { rate, tariff } = await this.rateFor(input);
+    const { provider } = await this.deps.connections.get(connectionId, viewer);
+    const { rate, tariff } = await this.rateFor(input, provider);
     const stored = await this.deps.intervals.latestForReport(connectionId);
     if (!stored || stored.series.length === 0) {
       throw conflict('This connection has no interval data to price yet.');
@@ -162,8 +164,12 @@ export class TariffsService {
     );
   }
 
-  /** The rate to price: a stored tariff (400 when there is none by that id) or the one given. */
-  private async rateFor(input: BillEstimateInput) {
+  /**
+   * The rate to price: a stored tariff of the connection's provider (400 when there is none by
+   * that id, or it is another provider's: a provider's tariffs are its own rate plans) or the
+   * one given.
+   */
+  private async rateFor(input: BillEstimateInput, provider: { id: number; name: string }) {
     if (input.tariffId === undefined) {
       const rates = readUrdb(input.urdb);
       const [rate] = rates;
@@ -174,12 +180,19 @@ export class TariffsService {
       }
       return { rate, tariff: { id: null, name: rate.name ?? '', utility: rate.utility ?? '' } };
     }
-    const [row] = await this.deps.db
-      .select()
+    const [found] = await this.deps.db
+      .select({ row: tariffs, providerName: providers.name })
       .from(tariffs)
+      .innerJoin(providers, eq(providers.id, tariffs.providerId))
       .where(eq(tariffs.id, input.tariffId))
       .limit(1);
-    if (!row) throw badRequest(`tariffId ${input.tariffId} is not a tariff`);
+    if (!found) throw badRequest(`tariffId ${input.tariffId} is not a tariff`);
+    const { row, providerName } = found;
+    if (row.providerId !== provider.id) {
+      throw badRequest(
+        `The tariff ${row.name} is a rate plan of ${providerName}, not of ${provider.name}, this connection's provider. Choose one of ${provider.name}'s tariffs.`,
+      );
+    }
     let rate: UrdbRate | undefined;
     try {
       [rate] = parseUrdb(row.urdb);
