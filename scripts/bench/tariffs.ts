@@ -8,6 +8,12 @@ import {
   type SyntheticReading,
   writePgeCsv,
 } from '../../server/lib/intervals/testing/synthetic-files.ts';
+import {
+  defaultBatteryKw,
+  ROUND_TRIP_EFFICIENCY,
+  STORAGE_HOURS,
+} from '../../server/lib/report/analysis/peak-shaving.ts';
+import { batterySavings } from '../../server/lib/tariffs/battery-savings.ts';
 import { priceTariff, rankTariffs, type UrdbRate } from '../../server/lib/tariffs/index.ts';
 import { schedule } from '../../server/lib/tariffs/testing/series.ts';
 
@@ -142,6 +148,18 @@ export async function benchTariffs(): Promise<void> {
   const importMs = time(load);
   const oneMs = time(() => priceTariff(series, one));
   const manyMs = time(() => rankTariffs(series, rates, { current: 0 }));
+  // The batteries the report models: a quarter of the peak, for each storage duration.
+  let peakKw = 0;
+  for (const kWh of series.delivered) peakKw = Math.max(peakKw, kWh * 4);
+  const powerKw = defaultBatteryKw(peakKw) ?? 1;
+  const batteries = STORAGE_HOURS.map((hours) => ({
+    powerKw,
+    energyKWh: powerKw * hours,
+    roundTripEfficiency: ROUND_TRIP_EFFICIENCY,
+  }));
+  const demand = rates.find((r) => r.demandratestructure) as UrdbRate;
+  const batteryTouMs = time(() => batterySavings(series, one, batteries));
+  const batteryDemandMs = time(() => batterySavings(series, demand, batteries));
   console.log(
     `intervals: 1-year 15-min PG&E CSV with export, import to the canonical series: ${importMs.toFixed(1)} ms (median of ${RUNS} after ${WARM_UP} warm-up runs)`,
   );
@@ -150,6 +168,9 @@ export async function benchTariffs(): Promise<void> {
   );
   console.log(
     `tariffs: the same year ranked under ${rates.length} tariffs (every dgrules mode, demand, daily tiers): ${manyMs.toFixed(2)} ms (goal < 100 ms)`,
+  );
+  console.log(
+    `tariffs: the same year with a battery dispatched against the tariff and priced before and after, ${batteries.length} sizes (${powerKw} kW, ${STORAGE_HOURS.join('/')} h): TOU ${batteryTouMs.toFixed(1)} ms, TOU with demand charges ${batteryDemandMs.toFixed(1)} ms (goal < 100 ms each)`,
   );
 }
 

@@ -40,6 +40,8 @@ interface SlotPrices {
   exportValue: Float64Array;
   /** 1 where a demand charge applies to the slot's import. */
   demandCharged: Uint8Array;
+  /** 1 where the series has a reading (the battery idles elsewhere). */
+  present: Uint8Array;
 }
 
 function slotPrices(context: SeriesContext, tariff: CompiledTariff): SlotPrices {
@@ -47,6 +49,9 @@ function slotPrices(context: SeriesContext, tariff: CompiledTariff): SlotPrices 
   const buy = new Float64Array(n);
   const exportValue = new Float64Array(n);
   const demandCharged = new Uint8Array(n);
+  const present = new Uint8Array(n);
+  // Read once: an imported binding can cost a getter call per read under tsx's loader.
+  const missing = MISSING;
   const netMetering = tariff.dgrules === 'Net Metering';
   const { energy, demand, flat } = tariff;
   const flatBills = context.bills.map((span) => {
@@ -63,8 +68,9 @@ function slotPrices(context: SeriesContext, tariff: CompiledTariff): SlotPrices 
     const d = tariff.demandSchedule[s] as number;
     const tou = demand !== undefined && (demand.buy[d]?.[0] ?? 0) > 0;
     demandCharged[i] = tou || (b >= 0 && flatBills[b] === true) ? 1 : 0;
+    present[i] = context.series.quality[i] === missing ? 0 : 1;
   }
-  return { buy, exportValue, demandCharged };
+  return { buy, exportValue, demandCharged, present };
 }
 
 /** Where each local day starts: a slot whose local hour is below the one before it. */
@@ -89,6 +95,7 @@ function dayStarts(context: SeriesContext): number[] {
 function holds(
   series: CanonicalSeries,
   charged: Uint8Array,
+  present: Uint8Array,
   starts: number[],
   firstDay: number,
   lastDay: number,
@@ -100,7 +107,7 @@ function holds(
   for (let d = firstDay; d < lastDay; d++) {
     let stored = 0;
     for (let i = starts[d] as number; i < (starts[d + 1] as number); i++) {
-      if (series.quality[i] === MISSING) continue;
+      if (present[i] === 0) continue;
       const load = series.delivered[i] as number;
       if (charged[i] === 1 && load > limit) {
         const need = load - limit;
@@ -133,12 +140,12 @@ function billThresholds(
     while (lastDay < starts.length - 1 && context.bill[starts[lastDay] as number] === b) lastDay++;
     let peak = 0;
     for (let i = starts[firstDay] as number; i < (starts[lastDay] as number); i++) {
-      if (prices.demandCharged[i] === 1 && series.quality[i] !== MISSING) {
+      if (prices.demandCharged[i] === 1 && prices.present[i] === 1) {
         peak = Math.max(peak, (series.delivered[i] as number) / SLOT_HOURS);
       }
     }
     const check = (kW: number) =>
-      holds(series, prices.demandCharged, starts, firstDay, lastDay, kW, battery);
+      holds(series, prices.demandCharged, prices.present, starts, firstDay, lastDay, kW, battery);
     let hi = peak;
     let lo = Math.max(0, peak - battery.powerKw);
     if (peak > 0 && check(lo)) hi = lo;
@@ -160,6 +167,8 @@ function billThresholds(
 interface DayState {
   /** kWh stored at the end of each slot of the day. */
   level: Float64Array;
+  /** Scratch for one transfer: kWh the battery can still take in at a slot and keep. */
+  space: Float64Array;
   /** kWh the slot can still give the load. */
   outRoom: Float64Array;
   /** kWh the slot can still draw from its exports, and from the grid. */
@@ -173,6 +182,7 @@ interface DayState {
 
 const dayState = (): DayState => ({
   level: new Float64Array(MAX_DAY),
+  space: new Float64Array(MAX_DAY),
   outRoom: new Float64Array(MAX_DAY),
   fromExport: new Float64Array(MAX_DAY),
   fromGrid: new Float64Array(MAX_DAY),
@@ -198,24 +208,33 @@ function supply(
 ): number {
   const eta = battery.roundTripEfficiency;
   const slotPower = battery.powerKw * SLOT_HOURS;
+  const { level, space } = state;
+  // space[t]: what the battery can still take in at t and hold until j.
+  let fullest = 0;
+  for (let t = j - 1; t >= 0; t--) {
+    fullest = Math.max(fullest, level[t] as number);
+    space[t] = battery.energyKWh - fullest;
+  }
   let moved = 0;
   for (let s = 0; s < sourceCount && want - moved > EPSILON; s++) {
     const code = sources[s] as number;
+    // Sources are cheapest first: once one costs too much, all the rest do.
+    if ((cost[code] as number) / eta >= worth) break;
     const k = code >> 1;
+    if (k >= j || (state.given[k] as number) > 0 || (space[k] as number) <= EPSILON) continue;
     const fromExport = (code & 1) === 1;
-    if (k >= j || (cost[code] as number) / eta >= worth) continue;
-    if ((state.given[k] as number) > 0) continue;
     const power = slotPower - (state.drawnExport[k] as number) - (state.drawnGrid[k] as number);
     const room = Math.min(
       fromExport ? (state.fromExport[k] as number) : (state.fromGrid[k] as number),
       power,
     );
-    if (room <= EPSILON) continue;
-    let fullest = 0;
-    for (let t = k; t < j; t++) fullest = Math.max(fullest, state.level[t] as number);
-    const x = Math.min(want - moved, room * eta, battery.energyKWh - fullest);
+    const x = Math.min(want - moved, room * eta, space[k] as number);
     if (x <= EPSILON) continue;
-    for (let t = k; t < j; t++) state.level[t] = (state.level[t] as number) + x;
+    for (let t = k; t < j; t++) {
+      level[t] = (level[t] as number) + x;
+      space[t] = (space[t] as number) - x;
+    }
+    for (let t = k - 1; t >= 0; t--) space[t] = Math.min(space[t] as number, space[k] as number);
     const draw = x / eta;
     if (fromExport) {
       state.fromExport[k] = (state.fromExport[k] as number) - draw;
@@ -231,6 +250,109 @@ function supply(
     state.outRoom[j] = (state.outRoom[j] as number) - moved;
   }
   return moved;
+}
+
+/**
+ * Sorts the first `count` codes by `key[code]` (`direction` 1: ascending, -1: descending), equal
+ * keys by code, in place. Insertion sort: a day's prices take few values, so codes move little,
+ * and nothing is allocated.
+ */
+function sortBy(codes: Int32Array, count: number, key: Float64Array, direction: 1 | -1): void {
+  for (let a = 1; a < count; a++) {
+    const code = codes[a] as number;
+    const value = (key[code] as number) * direction;
+    let b = a - 1;
+    while (b >= 0) {
+      const other = codes[b] as number;
+      const otherValue = (key[other] as number) * direction;
+      if (otherValue < value || (otherValue === value && other < code)) break;
+      codes[b + 1] = other;
+      b--;
+    }
+    codes[b + 1] = code;
+  }
+}
+
+/** What each day's dispatch reads and writes: the series, the prices, the battery, scratch. */
+interface Run {
+  series: CanonicalSeries;
+  prices: SlotPrices;
+  battery: Battery;
+  state: DayState;
+  cost: Float64Array;
+  sources: Int32Array;
+  byWorth: Int32Array;
+  worth: Float64Array;
+  charge: Float64Array;
+  discharge: Float64Array;
+  delivered: Float64Array;
+  received: Float64Array;
+}
+
+/** One local day, slots `first`..`first + length`, with demand held to `limit` kWh a slot. */
+function dispatchDay(run: Run, first: number, length: number, limit: number, idleDay: boolean) {
+  const { series, prices, battery, state, cost, sources, byWorth, worth } = run;
+  const slotPower = battery.powerKw * SLOT_HOURS;
+  const eta = battery.roundTripEfficiency;
+  let count = 0;
+  for (let k = 0; k < length; k++) {
+    const i = first + k;
+    state.level[k] = 0;
+    state.drawnExport[k] = 0;
+    state.drawnGrid[k] = 0;
+    state.given[k] = 0;
+    const idle = idleDay || prices.present[i] === 0;
+    const load = idle ? 0 : (series.delivered[i] as number);
+    const exported = idle ? 0 : (series.received[i] as number);
+    state.outRoom[k] = Math.min(slotPower, load);
+    state.fromExport[k] = exported;
+    state.fromGrid[k] = idle
+      ? 0
+      : prices.demandCharged[i] === 1
+        ? Math.max(0, limit - load)
+        : slotPower;
+    cost[2 * k] = prices.buy[i] as number;
+    cost[2 * k + 1] = prices.exportValue[i] as number;
+    if (!idle) {
+      sources[count++] = 2 * k;
+      if (exported > 0) sources[count++] = 2 * k + 1;
+    }
+    byWorth[k] = k;
+    worth[k] = prices.buy[i] as number;
+  }
+  // Cheapest source first; at equal cost the earlier one, which leaves later slots free.
+  sortBy(sources, count, cost, 1);
+  // The demand the bill's threshold leaves over is given first, in time order.
+  if (limit < Number.POSITIVE_INFINITY) {
+    for (let k = 0; k < length; k++) {
+      const i = first + k;
+      if (prices.demandCharged[i] !== 1 || prices.present[i] === 0) continue;
+      const over = (series.delivered[i] as number) - limit;
+      if (over > EPSILON) supply(state, sources, count, cost, k, over, Infinity, battery);
+    }
+  }
+  // Then arbitrage: the dearest slots first, as long as a kWh there is worth more than one
+  // drawn earlier costs after losses.
+  sortBy(byWorth, length, worth, -1);
+  const cheapest = count > 0 ? (cost[sources[0] as number] as number) : Infinity;
+  for (let w = 0; w < length; w++) {
+    const k = byWorth[w] as number;
+    if ((worth[k] as number) <= cheapest / eta) break;
+    const room = state.outRoom[k] as number;
+    if (room <= EPSILON || (state.drawnExport[k] as number) + (state.drawnGrid[k] as number) > 0)
+      continue;
+    supply(state, sources, count, cost, k, room, worth[k] as number, battery);
+  }
+  for (let k = 0; k < length; k++) {
+    const i = first + k;
+    const fromExport = state.drawnExport[k] as number;
+    const fromGrid = state.drawnGrid[k] as number;
+    const given = state.given[k] as number;
+    run.charge[i] = fromExport + fromGrid;
+    run.discharge[i] = given;
+    run.delivered[i] = (series.delivered[i] as number) + fromGrid - given;
+    run.received[i] = (series.received[i] as number) - fromExport;
+  }
 }
 
 /**
@@ -259,97 +381,44 @@ export function dispatchBattery(
   }
   const prices = slotPrices(context, tariff);
   const starts = dayStarts(context);
-  const hasDemand = prices.demandCharged.some((c) => c === 1);
+  const hasDemand = prices.demandCharged.includes(1);
   const thresholds =
     hasDemand && options.shaveDemand !== false
       ? billThresholds(context, prices, starts, battery)
       : [];
-  const charge = new Float64Array(n);
-  const discharge = new Float64Array(n);
-  const delivered = new Float64Array(n);
-  const received = new Float64Array(n);
-  const slotPower = battery.powerKw * SLOT_HOURS;
-  const state = dayState();
-  const cost = new Float64Array(2 * MAX_DAY);
-  const sources = new Int32Array(2 * MAX_DAY);
-  const byWorth = new Int32Array(MAX_DAY);
-  const worth = new Float64Array(MAX_DAY);
-  let chargedKWh = 0;
-  let dischargedKWh = 0;
-
+  const run: Run = {
+    series,
+    prices,
+    battery,
+    state: dayState(),
+    cost: new Float64Array(2 * MAX_DAY),
+    sources: new Int32Array(2 * MAX_DAY),
+    byWorth: new Int32Array(MAX_DAY),
+    worth: new Float64Array(MAX_DAY),
+    charge: new Float64Array(n),
+    discharge: new Float64Array(n),
+    delivered: new Float64Array(n),
+    received: new Float64Array(n),
+  };
   for (let d = 0; d + 1 < starts.length; d++) {
     const first = starts[d] as number;
-    const length = (starts[d + 1] as number) - first;
     const bill = context.bill[first] as number;
-    const limitKw = bill >= 0 ? (thresholds[bill] ?? Number.POSITIVE_INFINITY) : Infinity;
-    const limit = limitKw * SLOT_HOURS;
-    let count = 0;
-    for (let k = 0; k < length; k++) {
-      const i = first + k;
-      state.level[k] = 0;
-      state.drawnExport[k] = 0;
-      state.drawnGrid[k] = 0;
-      state.given[k] = 0;
-      const idle = series.quality[i] === MISSING || bill < 0;
-      const load = idle ? 0 : (series.delivered[i] as number);
-      const exported = idle ? 0 : (series.received[i] as number);
-      const charged = prices.demandCharged[i] === 1;
-      state.outRoom[k] = Math.min(slotPower, load);
-      state.fromExport[k] = exported;
-      state.fromGrid[k] = idle ? 0 : charged ? Math.max(0, limit - load) : slotPower;
-      cost[2 * k] = prices.buy[i] as number;
-      cost[2 * k + 1] = prices.exportValue[i] as number;
-      if (!idle) {
-        sources[count++] = 2 * k;
-        if (exported > 0) sources[count++] = 2 * k + 1;
-      }
-      byWorth[k] = k;
-      worth[k] = prices.buy[i] as number;
-    }
-    // Cheapest source first; at equal cost the earlier one, which leaves later slots free.
-    const ordered = Array.from(sources.subarray(0, count)).sort(
-      (a, b) => (cost[a] as number) - (cost[b] as number) || a - b,
-    );
-    sources.set(ordered);
-    // The demand the bill's threshold leaves over is given first, in time order.
-    if (limit < Infinity) {
-      for (let k = 0; k < length; k++) {
-        const i = first + k;
-        if (prices.demandCharged[i] !== 1 || series.quality[i] === MISSING) continue;
-        const over = (series.delivered[i] as number) - limit;
-        if (over > EPSILON) {
-          supply(state, sources, count, cost, k, over, Infinity, battery);
-        }
-      }
-    }
-    // Then arbitrage: the dearest slots first, as long as a kWh there is worth more than one
-    // drawn earlier costs after losses.
-    const order = Array.from(byWorth.subarray(0, length)).sort(
-      (a, b) => (worth[b] as number) - (worth[a] as number) || a - b,
-    );
-    for (const k of order) {
-      const room = state.outRoom[k] as number;
-      if (room <= EPSILON || (state.drawnExport[k] as number) + (state.drawnGrid[k] as number) > 0)
-        continue;
-      supply(state, sources, count, cost, k, room, worth[k] as number, battery);
-    }
-    for (let k = 0; k < length; k++) {
-      const i = first + k;
-      const fromExport = state.drawnExport[k] as number;
-      const fromGrid = state.drawnGrid[k] as number;
-      const given = state.given[k] as number;
-      charge[i] = fromExport + fromGrid;
-      discharge[i] = given;
-      delivered[i] = (series.delivered[i] as number) + fromGrid - given;
-      received[i] = (series.received[i] as number) - fromExport;
-      chargedKWh += fromExport + fromGrid;
-      dischargedKWh += given;
-    }
+    const limitKw = bill >= 0 ? (thresholds[bill] ?? Number.POSITIVE_INFINITY) : 0;
+    dispatchDay(run, first, (starts[d + 1] as number) - first, limitKw * SLOT_HOURS, bill < 0);
   }
+  let chargedKWh = 0;
+  let dischargedKWh = 0;
+  let exports = false;
+  for (let i = 0; i < n; i++) {
+    chargedKWh += run.charge[i] as number;
+    dischargedKWh += run.discharge[i] as number;
+    if ((run.received[i] as number) > 0) exports = true;
+  }
+  const { charge, discharge, delivered, received } = run;
   return {
     charge,
     discharge,
-    series: { ...series, delivered, received, hasReceived: received.some((v) => v > 0) },
+    series: { ...series, delivered, received, hasReceived: exports },
     chargedKWh,
     dischargedKWh,
     thresholdsKw: thresholds,
