@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageNumber } from './api.ts';
+import { HealthFlag } from './portal-health.ts';
 
 /**
  * Why a connection waits for a person: a paid request with no report yet, a login the portal
@@ -41,8 +42,23 @@ export const AttentionItem = z.object({
 });
 export type AttentionItem = z.infer<typeof AttentionItem>;
 
+/**
+ * A utility whose portal fails more often than it works lately (see HEALTH_FLAG_RATE): its
+ * settings need a look, or its data a person, whoever the customer.
+ */
+export const UtilityAttention = z.object({
+  providerId: z.number().int(),
+  providerName: z.string(),
+  reasons: z.array(HealthFlag),
+  /** The reasons in words: the rate, over how many tries, and what to look at. */
+  why: z.array(z.string()),
+});
+export type UtilityAttention = z.infer<typeof UtilityAttention>;
+
 export const AttentionPage = z.object({
   items: z.array(AttentionItem),
+  /** Utilities failing lately; on every page. */
+  utilities: z.array(UtilityAttention),
   total: z.number().int(),
   /** Paid requests past their promised turnaround, across every page. */
   overdue: z.number().int(),

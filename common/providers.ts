@@ -37,6 +37,8 @@ export const Provider = PublicProvider.extend({
   preLoginSteps: z.array(PreLoginStep),
   /** Set while the login selectors are still those shipped with the starter catalogue. */
   knownSelectors: KnownSelectorsOrigin.nullable(),
+  /** Signed in, the check fetches the bills and the usage export; off: an admin uploads them. */
+  retrieveAutomatically: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -82,6 +84,10 @@ const ProviderFields = z.object({
     (v) => (v === '' ? null : v),
     z.string().regex(LOGO_PATH, 'Upload the logo through the logo button').nullable().optional(),
   ),
+  /** Left out: on for a new provider, unchanged on an update. */
+  retrieveAutomatically: z
+    .boolean({ error: 'Retrieve automatically must be true or false' })
+    .optional(),
 });
 
 /**

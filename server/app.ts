@@ -10,6 +10,7 @@ import { attentionRoutes } from './features/attention/routes.ts';
 import { apiKeyRoutes } from './features/auth/api-key-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { REVOCATION_CHANNEL } from './features/auth/sessions.ts';
+import { portalHealthRoutes } from './features/automation/health-routes.ts';
 import { automationRoutes } from './features/automation/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { connectionRoutes } from './features/connections/routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp({
     formRoutes,
     webhookRoutes,
     automationRoutes,
+    portalHealthRoutes,
     billingRoutes,
     outboxRoutes,
     noticeRoutes,

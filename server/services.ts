@@ -8,6 +8,7 @@ import { SessionStore } from './features/auth/sessions.ts';
 import { verifyConnectionCredentialsJob } from './features/automation/jobs.ts';
 import { LoginChecks } from './features/automation/login-check.ts';
 import { MfaChallenges } from './features/automation/mfa.ts';
+import { PortalHealth } from './features/automation/portal-health.ts';
 import { BillingService, hasPaidFor } from './features/billing/service.ts';
 import { ConnectionsService } from './features/connections/service.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
@@ -72,6 +73,8 @@ export type Services = {
   mfa: MfaChallenges;
   /** What waits for a person: the admins' Needs attention list and its alert emails. */
   attention: AttentionService;
+  /** Each utility's health: its portal's sign-ins and retrievals, as they went. */
+  portalHealth: PortalHealth;
   /** The customer's side of the credential check: their page's verdict and the fix links. */
   loginChecks: LoginChecks;
   /** A connection's history, read from what the other features store. */
@@ -136,6 +139,7 @@ export function createServices(options: {
   });
   const users = new UsersService({ db, mailer, sessions, store, publicUrl: config.publicUrl, log });
   const webhookGuard = new UrlGuard(config.webhookAllowedHosts);
+  const portalHealth = new PortalHealth({ db });
   const services: Services = {
     config,
     log,
@@ -172,7 +176,9 @@ export function createServices(options: {
       mailer,
       alertAfterMs: config.attentionAlertMs,
       publicUrl: config.publicUrl,
+      portalHealth,
     }),
+    portalHealth,
     loginChecks: new LoginChecks({ db, config, connections, queue, mailer, log }),
     timeline: new TimelineService({ db }),
     tariffs: new TariffsService({ db, connections, intervals }),

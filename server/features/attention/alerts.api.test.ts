@@ -87,6 +87,7 @@ describe('the attention alerts', () => {
       mailer: suite.t.app.services.mailer,
       alertAfterMs: 6 * HOUR,
       publicUrl: 'http://localhost',
+      portalHealth: suite.t.app.services.portalHealth,
     });
     expect(await restarted.sendAlerts(at(6.9))).toEqual({ alerted: 0, digest: false });
     expect(await alertsSent(db, 'attention_alert')).toHaveLength(2);

@@ -13,6 +13,7 @@ import {
   attentionDigestMessage,
 } from '../../lib/mail/attention-messages.ts';
 import type { Mailer } from '../../lib/mail/index.ts';
+import type { PortalHealth } from '../automation/portal-health.ts';
 import { type AttentionRow, attentionPage, newlyBlocked } from './queries.ts';
 
 /** The hour (UTC) from which the day's digest goes out. */
@@ -26,6 +27,8 @@ type AttentionDeps = {
   /** How long a paid request may wait for data before the admins are emailed. */
   alertAfterMs: number;
   publicUrl: string;
+  /** Utilities whose portal fails lately are listed above the connections. */
+  portalHealth: Pick<PortalHealth, 'flagged'>;
 };
 
 function toItem(row: AttentionRow, now: Date): AttentionItem {
@@ -85,8 +88,15 @@ export class AttentionService {
       limit: ADMIN_PAGE_SIZE,
       offset: (query.page - 1) * ADMIN_PAGE_SIZE,
     });
+    const failing = await this.deps.portalHealth.flagged(now);
     return {
       items: rows.map((row) => toItem(row, now)),
+      utilities: failing.map(({ providerId, providerName, flags, why }) => ({
+        providerId,
+        providerName,
+        reasons: flags,
+        why,
+      })),
       total,
       overdue,
       page: query.page,

@@ -15,6 +15,8 @@ export const verifyConnectionCredentialsJob = defineJob({
     connectionId: z.number().int().positive(),
     /** The portal slot (epoch ms) kept for a check brought back later. */
     slot: z.number().int().positive().optional(),
+    /** An admin's Retrieve now: the files are fetched even where that is not automatic. */
+    byHand: z.boolean().optional(),
   }),
   retry: { limit: 3, delaySeconds: 120, backoff: true },
   // The login may wait for the customer's code (MFA_CODE_WAIT_SECONDS, at most 30 minutes),
@@ -23,12 +25,12 @@ export const verifyConnectionCredentialsJob = defineJob({
   // As many checks at once as the browser has pages; the webhook, mail and import queues keep
   // loops of their own.
   workers: ({ config }: VerificationNeeds) => config.browser.maxPages,
-  async handler({ connectionId, slot }, services: WithJobLog<VerificationNeeds>, attempt) {
-    const outcome = await verifyConnection(services, connectionId, attempt, slot);
+  async handler({ connectionId, slot, byHand }, services: WithJobLog<VerificationNeeds>, attempt) {
+    const outcome = await verifyConnection(services, connectionId, attempt, { slot, byHand });
     if (!outcome) return;
     await services.queue.enqueue(
       verifyConnectionCredentialsJob,
-      { connectionId, slot: outcome.deferredUntil },
+      { connectionId, slot: outcome.deferredUntil, byHand },
       { startAfter: new Date(outcome.deferredUntil) },
     );
   },

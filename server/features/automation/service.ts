@@ -4,6 +4,7 @@ import type {
   VerifyCredentialsBody,
 } from '../../../common/automation.ts';
 import type { Db } from '../../db/client.ts';
+import { knownSelectorsOf } from '../../db/provider-known-selectors.ts';
 import { type BrowserService, TaskTimeoutError } from '../../lib/browser/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { getProvider } from '../providers/service.ts';
@@ -82,6 +83,8 @@ export type LoginHelp = {
    * while): the customer waiting on the form hears it then.
    */
   onSignedIn?: () => Promise<void>;
+  /** False: sign in (through the code if asked) and stop there, fetching nothing. */
+  retrieve?: boolean;
 };
 
 /**
@@ -112,6 +115,7 @@ export async function loginAndRetrieve(
         }
         if (login.outcome !== 'success') return { login, mfa };
         await options.onSignedIn?.();
+        if (options.retrieve === false) return { login, mfa };
         return { login, mfa, retrieval: await retrieveDocuments(page, settings, task) };
       },
       { timeoutMs, downloads: true, storageState: session },
@@ -148,6 +152,7 @@ async function loginTargetFor(db: Db, body: VerifyCredentialsBody): Promise<Logi
     passwordSelector: provider.passwordSelector,
     submitSelector: provider.submitSelector,
     preLoginSteps: provider.preLoginSteps,
+    knownSelectors: knownSelectorsOf(provider) !== null,
   };
 }
 

@@ -14,9 +14,11 @@ import type { Mailer } from '../../lib/mail/index.ts';
 import type { ConnectionsService } from '../connections/service.ts';
 import { getProvider } from '../providers/service.ts';
 import { askCustomer } from './ask-customer.ts';
+import { attemptsOfCheck } from './check-attempts.ts';
 import { type Classified, verdictFor } from './classify.ts';
 import type { MfaChallenges } from './mfa.ts';
 import type { MfaHandler, MfaOutcome } from './mfa-step.ts';
+import type { PortalHealth } from './portal-health.ts';
 import { providerGate, sleepUntil } from './provider-gate.ts';
 import type { Retrieval } from './retrieval.ts';
 import { loginAndRetrieve, testLogin } from './service.ts';
@@ -28,6 +30,9 @@ export class TransientLoginError extends Error {
 
 const NO_LOGIN_PAGE =
   'Not checked automatically: the provider has no login page set up. An admin will check the login by hand.';
+/** A good login at a utility whose files are not fetched automatically. */
+const SIGNED_IN_UPLOAD_BY_HAND =
+  'Signed in to the utility portal. This utility’s bills and usage data are not fetched automatically: our team downloads and uploads them by hand.';
 
 /** What the credential check uses of the process's services. */
 export type VerificationServices = {
@@ -42,7 +47,12 @@ export type VerificationServices = {
   loginChecks: {
     record(connectionId: number, state: Exclude<LoginCheckState, 'checking'>): Promise<unknown>;
   };
+  /** Each sign-in and retrieval is recorded there: the utility's health. */
+  portalHealth: Pick<PortalHealth, 'record'>;
 };
+
+/** `slot`: the portal slot kept for a check brought back later; `byHand`: an admin's Retrieve now. */
+export type CheckOptions = { slot?: number; byHand?: boolean };
 
 /**
  * Logs in to the connection's utility portal with the customer's credentials (opened only
@@ -53,9 +63,10 @@ export async function verifyConnection(
   services: WithJobLog<VerificationServices>,
   connectionId: number,
   attempt: JobAttempt,
-  slot?: number,
+  { slot, byHand = false }: CheckOptions = {},
 ): Promise<{ deferredUntil: number } | undefined> {
-  const { db, browser, config, connections, log, mfa, mailer, loginChecks } = services;
+  const { db, browser, config, connections, log, mfa, mailer, loginChecks, portalHealth } =
+    services;
   const subject = await connections.loginSubject(connectionId);
   // Gone, finished or purged: there is nothing left to check.
   if (!subject || subject.status === 'complete' || !subject.credentials) return undefined;
@@ -87,8 +98,13 @@ export async function verifyConnection(
   if (start - Date.now() > DEFER_AFTER_MS) return { deferredUntil: start };
   await sleepUntil(start);
   // Signed in, the same session fetches the bills and the usage export, unless another
-  // retrieval of this connection is under way (then only the login is checked).
-  const retrieving = await connections.claimRetrieval(connectionId);
+  // retrieval of this connection is under way (then only the login is checked). A utility
+  // whose files an admin gets by hand is only signed in to (with the customer's code if asked),
+  // unless the admin pressed Retrieve now.
+  const automatic = provider.retrieveAutomatically || byHand;
+  const retrieving = automatic && (await connections.claimRetrieval(connectionId));
+  const startedAt = new Date();
+  let signedInAt: Date | undefined;
   let result: Classified;
   let retrieval: Retrieval | undefined;
   let code: MfaOutcome | undefined;
@@ -109,7 +125,7 @@ export async function verifyConnection(
       preLoginSteps: provider.preLoginSteps,
     };
     const login = { username: credentials.utilityUsername, password: credentials.utilityPassword };
-    if (retrieving) {
+    if (retrieving || !automatic) {
       ({
         login: result,
         retrieval,
@@ -118,11 +134,13 @@ export async function verifyConnection(
         timeoutMs: config.browser.taskTimeoutMs + config.mfaWaitMs + RETRIEVAL_TIME_MS,
         mfa: customer,
         session: subject.portalSession ?? undefined,
+        retrieve: retrieving,
         // The customer's page and the connection say "signed in" at once, not after the walk
         // through the portal. A failure to say so here is not the login's: the verdict is
         // recorded again below.
-        onSignedIn: () =>
-          Promise.all([
+        onSignedIn: () => {
+          signedInAt = new Date();
+          return Promise.all([
             loginChecks.record(connectionId, 'signed_in'),
             connections.recordVerification(
               connectionId,
@@ -131,7 +149,8 @@ export async function verifyConnection(
             ),
           ])
             .then(() => undefined)
-            .catch(() => undefined),
+            .catch(() => undefined);
+        },
       }));
     } else {
       result = await testLogin(browser, target, login);
@@ -149,10 +168,24 @@ export async function verifyConnection(
   const verdict = code
     ? await codeVerdict(code, customer)
     : verdictFor(result, attempt.final ? 'last-job' : 'job');
+  const message =
+    !automatic && verdict.credentialsVerified === true ? SIGNED_IN_UPLOAD_BY_HAND : verdict.message;
+  await recordAttempts(portalHealth, log, {
+    providerId: provider.id,
+    connectionId,
+    submittedAt: subject.submittedAt,
+    startedAt,
+    finishedAt: new Date(),
+    signedInAt,
+    result,
+    code,
+    walked: retrieving,
+    retrieval,
+  });
   log.info({ connectionId, outcome: result.outcome, code: code?.ok }, 'credentials checked');
   await connections.recordVerification(
     connectionId,
-    { verified: verdict.credentialsVerified, message: verdict.message },
+    { verified: verdict.credentialsVerified, message },
     { announce: true },
   );
   // A human check on the sign-in or the export page is a person's job: the connection waits in
@@ -174,6 +207,19 @@ export async function verifyConnection(
   }
   if (verdict.transient) throw new TransientLoginError(verdict.message);
   return undefined;
+}
+
+/** The health figures must never cost the check its verdict: a failure to record is logged. */
+async function recordAttempts(
+  portalHealth: Pick<PortalHealth, 'record'>,
+  log: { error(obj: object, msg: string): void },
+  run: Parameters<typeof attemptsOfCheck>[0],
+) {
+  try {
+    for (const attempt of attemptsOfCheck(run)) await portalHealth.record(attempt);
+  } catch (err) {
+    log.error({ err, connectionId: run.connectionId }, 'the portal attempt could not be recorded');
+  }
 }
 
 /** What the customer is told of a check: signed in, refused, or "we keep trying". */

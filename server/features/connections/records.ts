@@ -18,6 +18,7 @@ export async function loginSubject(db: Db, vault: CredentialVault, connectionId:
     id: row.id,
     status: row.status,
     providerId: row.providerId,
+    submittedAt: row.createdAt,
     /** Opened only for the login itself; null once purged. Never logged. */
     credentials: openCredentials(vault, row),
     /** The portal session kept after a login with a code; null when none. */

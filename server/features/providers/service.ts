@@ -45,6 +45,7 @@ function toProvider(row: ProviderRow): Provider {
     exportControl: row.exportControl,
     preLoginSteps: row.preLoginSteps ?? [],
     knownSelectors: knownSelectorsOf(row),
+    retrieveAutomatically: row.retrieveAutomatically,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -65,6 +66,7 @@ const providerValues = (input: ProviderInput) => ({
   url: input.url ?? null,
   loginUrl: input.loginUrl ?? null,
   imageUrl: input.imageUrl ?? null,
+  retrieveAutomatically: input.retrieveAutomatically ?? true,
 });
 
 async function insertProvider(db: Executor, input: ProviderInput): Promise<ProviderRow> {
