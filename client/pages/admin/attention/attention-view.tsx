@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/query-states.tsx';
 import { positiveInt } from '@/lib/list-params.ts';
 import { useListParams } from '@/lib/use-list-params.ts';
 import { AttentionList } from './attention-list.tsx';
+import { FailingUtilities } from './failing-utilities.tsx';
 import { useAttention } from './use-attention.ts';
 
 const readPage = (params: URLSearchParams) => ({ page: positiveInt(params.get('page')) ?? 1 });
@@ -26,8 +27,10 @@ export default function AttentionView() {
         Paid requests still waiting for their data (against the promised turnaround), logins the
         utility refused, codes the customer has not entered, and retrievals that came back without a
         bill or the interval export. Overdue requests come first, then the longest waiting. Open one
-        to act on it.
+        to act on it. Utilities whose sign-in or retrieval has failed more often than it worked this
+        week are listed first.
       </p>
+      <FailingUtilities utilities={attention.data?.utilities ?? []} />
       <PagedResults
         query={attention}
         noun="connections that need attention"

@@ -1,4 +1,5 @@
 import { providerPlace } from '@common/countries.ts';
+import type { ProviderHealth } from '@common/portal-health.ts';
 import type { Provider } from '@common/providers.ts';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { CardHeading } from '@/components/card-heading.tsx';
@@ -6,18 +7,23 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { cn } from '@/lib/utils.ts';
 import { hostOf } from './provider-display.ts';
+import { healthBadge } from './provider-health-display.ts';
 import { ProviderLogo } from './provider-logo.tsx';
 
 export function ProviderCard({
   provider,
+  health,
   onEdit,
   onDelete,
 }: {
   provider: Provider;
+  /** Its portal's sign-ins and retrievals lately; undefined while loading. */
+  health: ProviderHealth | undefined;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   const nameId = `provider-${provider.id}-name`;
+  const badge = healthBadge(health);
   return (
     <Card asChild>
       <article aria-labelledby={nameId} className="flex flex-col p-5">
@@ -49,6 +55,19 @@ export function ProviderCard({
             <span className="truncate">{hostOf(provider.url)}</span>
           </a>
         ) : null}
+        <p
+          className={cn(
+            'mb-4 self-start rounded-full px-2.5 py-0.5 text-xs',
+            badge.tone === 'failing' && 'bg-red-100 font-medium text-red-800',
+            badge.tone === 'quiet' && 'bg-slate-100 text-slate-600',
+            badge.tone === 'fine' && 'bg-emerald-50 text-emerald-800',
+          )}
+          title={badge.title || undefined}
+        >
+          <span className="sr-only">Health: </span>
+          {badge.label}
+          {provider.retrieveAutomatically ? '' : ' · Files by hand'}
+        </p>
         <div className="mt-auto flex gap-2 border-slate-100 border-t pt-4">
           <Button variant="outline" size="sm" aria-label={`Edit ${provider.name}`} onClick={onEdit}>
             <Pencil aria-hidden="true" />

@@ -16,6 +16,7 @@ import {
   providerFormValues,
   savesSelectorsOnCreate,
 } from './provider-form.ts';
+import { ProviderHealthSection } from './provider-health-section.tsx';
 import { ProviderLogoField } from './provider-logo-field.tsx';
 import { RetrievalFields } from './retrieval-fields.tsx';
 import { applyChoice } from './selector-analysis.ts';
@@ -238,7 +239,12 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
       ) : null}
 
       {provider || hasLoginUrl ? (
-        <RetrievalFields values={values} onChange={(key, value) => set(key, value)} />
+        <RetrievalFields
+          values={values}
+          onChange={(key, value) => set(key, value)}
+          automatic={values.retrieveAutomatically}
+          onAutomaticChange={(on) => set('retrieveAutomatically', on)}
+        />
       ) : null}
 
       {hasLoginUrl ? (
@@ -257,6 +263,8 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
           }}
         />
       ) : null}
+
+      {provider ? <ProviderHealthSection providerId={provider.id} /> : null}
 
       {provider ? (
         <SwitchField

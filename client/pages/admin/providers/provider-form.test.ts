@@ -56,6 +56,7 @@ describe('checkNewProvider', () => {
         url: 'https://www.pge.com',
         loginUrl: null,
         imageUrl: '/objects/logos/abc_1.png',
+        retrieveAutomatically: true,
       },
     });
   });
@@ -87,6 +88,7 @@ describe('checkProviderUpdate', () => {
         billsPage: '/account/bills',
         usagePage: null,
         exportControl: 'Green Button',
+        retrieveAutomatically: true,
         isActive: false,
       },
     });
@@ -149,6 +151,7 @@ describe('providerFormValues', () => {
         { action: 'check', selector: '#existing', text: 'I have an account', why: 'reveal' },
       ],
       knownSelectors: null,
+      retrieveAutomatically: false,
       createdAt: '2024-01-01T00:00:00.000Z',
       updatedAt: '2024-01-01T00:00:00.000Z',
     };
@@ -170,9 +173,13 @@ describe('providerFormValues', () => {
       billsPage: 'Billing History',
       usagePage: '',
       exportControl: '',
+      retrieveAutomatically: false,
       isActive: false,
     });
-    expect(checkProviderUpdate(values)).toMatchObject({ ok: true });
+    expect(checkProviderUpdate(values)).toMatchObject({
+      ok: true,
+      body: { retrieveAutomatically: false },
+    });
   });
 });
 

@@ -27,6 +27,8 @@ export type ProviderFormValues = {
   billsPage: string;
   usagePage: string;
   exportControl: string;
+  /** Signed in, the check fetches the files; off: an admin uploads them. */
+  retrieveAutomatically: boolean;
   isActive: boolean;
 };
 
@@ -45,6 +47,7 @@ export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
   billsPage: '',
   usagePage: '',
   exportControl: '',
+  retrieveAutomatically: true,
   isActive: true,
 };
 
@@ -64,6 +67,7 @@ export function providerFormValues(provider: Provider): ProviderFormValues {
     billsPage: provider.billsPage ?? '',
     usagePage: provider.usagePage ?? '',
     exportControl: provider.exportControl ?? '',
+    retrieveAutomatically: provider.retrieveAutomatically,
     isActive: provider.isActive,
   };
 }

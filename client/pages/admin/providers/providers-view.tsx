@@ -7,6 +7,7 @@ import { ViewIntro } from '@/components/view-intro.tsx';
 import { DeleteProviderDialog } from './delete-provider-dialog.tsx';
 import { ProviderCard } from './provider-card.tsx';
 import { ProviderFormDialog, type ProviderFormTarget } from './provider-form-dialog.tsx';
+import { useProvidersHealth } from './use-provider-health.ts';
 import { useProviders } from './use-providers.ts';
 
 const FETCH_PROVIDERS_FAILED = 'Failed to fetch providers';
@@ -14,6 +15,7 @@ const FETCH_PROVIDERS_FAILED = 'Failed to fetch providers';
 /** The provider catalogue: a card grid with add, edit and delete. */
 export default function ProvidersView() {
   const providers = useProviders();
+  const health = useProvidersHealth();
   const [editing, setEditing] = useState<ProviderFormTarget>(null);
   const [deleting, setDeleting] = useState<Provider | null>(null);
 
@@ -46,6 +48,7 @@ export default function ProvidersView() {
             {(provider) => (
               <ProviderCard
                 provider={provider}
+                health={health.data?.get(provider.id)}
                 onEdit={() => setEditing({ mode: 'edit', provider })}
                 onDelete={() => setDeleting(provider)}
               />
