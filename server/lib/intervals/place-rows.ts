@@ -65,7 +65,9 @@ export function placeRows(
     } else if (clock.kind === 'nonexistent') kinds[i] = NONEXISTENT;
   }
 
-  const readings: IntervalReading[] = [];
+  // Sized up front and filled by index: pushing a year of new objects onto a growing array cost
+  // several times the placement itself (each growth copies, and the collector re-scans the copy).
+  const readings = new Array<IntervalReading>(n);
   const { local: locals, endLocal: ends, seconds, kWh, cost: costs, quality } = rows;
   let foldCandidates: number[] | undefined;
   for (let i = 0; i < n; i++) {
@@ -95,7 +97,7 @@ export function placeRows(
         foldCandidates.push(i);
       }
     }
-    readings.push({
+    readings[i] = {
       start,
       duration: ms / 1000,
       kWh: kWh[i] as number,
@@ -103,7 +105,7 @@ export function placeRows(
       quality: qualityName(quality[i] as number),
       cost: Number.isNaN(cost) ? undefined : cost,
       dst,
-    });
+    };
     if (dst) events.push(dstEvent(dst, local, start, rows.line[i] as number));
   }
   fillUnknownDurations(readings);

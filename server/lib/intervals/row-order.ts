@@ -57,18 +57,32 @@ export function unfold(
   events: DstEvent[],
   notes: string[] = [],
 ): void {
+  // One pass over the readings for every candidate: the last start, and the starts that fall
+  // inside the span of the candidates' later hours (a year of rows is read once, not per row of
+  // the fall-back hour).
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const i of candidates) {
+    const laterStart = later[i] as number;
+    low = Math.min(low, laterStart);
+    high = Math.max(high, laterStart + (readings[i] as IntervalReading).duration * 1000);
+  }
   let lastStart = Number.NEGATIVE_INFINITY;
-  for (const r of readings) if (r.start > lastStart) lastStart = r.start;
+  const inLaterHours: number[] = [];
+  for (const r of readings) {
+    if (r.start > lastStart) lastStart = r.start;
+    if (r.start >= low && r.start < high) inLaterHours.push(r.start);
+  }
   const foldable = candidates.filter((i) => {
     const reading = readings[i] as IntervalReading;
     const laterStart = later[i] as number;
     const ms = reading.duration * 1000;
     if (laterStart === reading.start || lastStart < laterStart + ms) return false;
-    return !readings.some((r) => r.start >= laterStart && r.start < laterStart + ms);
+    return !inLaterHours.some((start) => start >= laterStart && start < laterStart + ms);
   });
   const original = readings.length;
   for (const window of consecutiveRuns(foldable)) {
-    const { holder, ratio } = foldHolder(readings.slice(0, original), window);
+    const { holder, ratio } = foldHolder(readings, original, window);
     if (holder === window) {
       for (const i of window) foldInPlace(readings, i, later[i] as number);
     } else {
@@ -166,21 +180,23 @@ function consecutiveRuns(indexes: number[]): number[][] {
  */
 function foldHolder(
   readings: IntervalReading[],
+  rowCount: number,
   window: number[],
 ): { holder: number[]; ratio: number } {
   const k = window.length;
   const first = window[0] as number;
-  const own = energyOf(readings, first, k);
+  const energyOf = (from: number, count: number) => rowEnergy(readings, rowCount, from, count);
+  const own = energyOf(first, k);
   let best = own;
   let shift = 0;
   for (let s = -k; s <= k; s++) {
-    const energy = energyOf(readings, first + s, k);
+    const energy = energyOf(first + s, k);
     if (!Number.isNaN(energy) && (Number.isNaN(best) || energy > best)) {
       best = energy;
       shift = s;
     }
   }
-  const sides = [energyOf(readings, first - 2 * k, k), energyOf(readings, first + 2 * k, k)];
+  const sides = [energyOf(first - 2 * k, k), energyOf(first + 2 * k, k)];
   const known = sides.filter((v) => !Number.isNaN(v));
   const baseline = known.reduce((a, b) => a + b, 0) / known.length;
   const ratio = (energy: number) => (baseline > 0 ? energy / baseline : Number.NaN);
@@ -194,9 +210,15 @@ function foldHolder(
   return { holder: window, ratio: ratio(own) };
 }
 
-/** The energy of `k` rows from `first`; NaN when they run off the file. */
-function energyOf(readings: IntervalReading[], first: number, k: number): number {
-  if (first < 0 || first + k > readings.length) return Number.NaN;
+/** The energy of `k` of the file's `rowCount` rows from `first`; NaN when they run off the file
+ * (readings past `rowCount` are later hours already filled, not rows). */
+function rowEnergy(
+  readings: IntervalReading[],
+  rowCount: number,
+  first: number,
+  k: number,
+): number {
+  if (first < 0 || first + k > rowCount) return Number.NaN;
   let total = 0;
   for (let j = first; j < first + k; j++) total += (readings[j] as IntervalReading).kWh;
   return total;

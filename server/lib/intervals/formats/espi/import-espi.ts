@@ -24,9 +24,7 @@ export function importEspi(text: string, options: ImportOptions): ImportResult {
       gasGroups.push(group);
       continue;
     }
-    const delivered: IntervalReading[] = [];
-    const received: IntervalReading[] = [];
-    collectReadings(text, group, delivered, received);
+    const { delivered, received } = collectReadings(text, group);
     metadata.sourceRecords += delivered.length + received.length;
     const source = group.meterReading?.self ?? group.meterReading?.title ?? 'IntervalBlocks';
     if (delivered.length > 0)
@@ -191,15 +189,23 @@ function contentOf(entry: EspiEntry): string {
 function collectReadings(
   text: string,
   group: ReadingGroup,
-  delivered: IntervalReading[],
-  received: IntervalReading[],
-): void {
+): { delivered: IntervalReading[]; received: IntervalReading[] } {
   const rt = group.readingType;
   // Value × 10^multiplier is Wh; dividing by an exact power of ten keeps decimal values exact.
   const scale = rt.powerOfTenMultiplier - 3;
   const factor = 10 ** Math.abs(scale);
   const net = rt.flowDirection === 4;
   const direction = rt.flowDirection === 19 ? 'received' : 'delivered';
+  // The group's own direction gets an array sized for every reading and filled by index: pushing
+  // a year of new objects onto a growing array cost more than reading them. Only a net meter's
+  // negative values go the other way, pushed.
+  let total = 0;
+  for (const block of group.blocks) total += block.block?.start.length ?? 0;
+  const own = new Array<IntervalReading>(total);
+  let owned = 0;
+  const other: IntervalReading[] = [];
+  const delivered = direction === 'received' ? other : own;
+  const received = direction === 'received' ? own : other;
   for (const block of group.blocks) {
     const b = block.block;
     if (!b) continue;
@@ -227,7 +233,7 @@ function collectReadings(
         kWh = -kWh;
         target = received;
       }
-      target.push({
+      const reading: IntervalReading = {
         start: start * 1000,
         duration,
         kWh,
@@ -235,9 +241,13 @@ function collectReadings(
         quality: ESTIMATED.has(b.quality[i] as number) ? 'estimated' : 'actual',
         cost: Number.isNaN(cost) ? undefined : cost / COST_UNIT,
         dst: undefined,
-      });
+      };
+      if (target === own) own[owned++] = reading;
+      else other.push(reading);
     }
   }
+  own.length = owned;
+  return { delivered, received };
 }
 
 function readingAt(text: string, offset: number | undefined): string {
