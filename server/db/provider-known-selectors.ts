@@ -1,4 +1,5 @@
 import type { PreLoginStep } from '../../common/automation.ts';
+import type { KnownSelectorsOrigin } from '../../common/known-selectors.ts';
 
 /**
  * Sign-in pages and field selectors of the starter utilities, as read in public scrapers: each
@@ -160,4 +161,25 @@ export const KNOWN_SELECTORS: KnownSelectors[] = [
 export function knownSelectorsFor(name: string): KnownSelectors | undefined {
   const wanted = name.trim().toLowerCase();
   return KNOWN_SELECTORS.find((entry) => entry.provider.toLowerCase() === wanted);
+}
+
+type SelectorColumns = {
+  name: string;
+  usernameSelector: string | null;
+  passwordSelector: string | null;
+  submitSelector: string | null;
+};
+
+/**
+ * Where the provider's selectors came from, while they are the shipped ones for its name; null
+ * once an admin changed any of them (they are then the admin's, whatever their origin).
+ */
+export function knownSelectorsOf(row: SelectorColumns): KnownSelectorsOrigin | null {
+  const entry = knownSelectorsFor(row.name);
+  if (!entry) return null;
+  const same =
+    row.usernameSelector === entry.usernameSelector &&
+    row.passwordSelector === entry.passwordSelector &&
+    row.submitSelector === entry.submitSelector;
+  return same ? { source: entry.source, seenAt: entry.seenAt } : null;
 }

@@ -1,8 +1,15 @@
 import type { LoginOutcome } from '../../../common/automation.ts';
 import type { PageSignals } from './page-types.ts';
 
-/** A decided login result; `detail` is the portal's own words or what went wrong. */
-export type Classified = { outcome: LoginOutcome; detail?: string };
+/**
+ * A decided login result; `detail` is the portal's own words or what went wrong.
+ * `staleSelectors`: the shipped selectors no longer matched the page, whose form was detected.
+ */
+export type Classified = { outcome: LoginOutcome; detail?: string; staleSelectors?: true };
+
+/** Said to the admin before the verdict of a test whose shipped selectors are out of date. */
+export const STALE_SELECTORS_NOTE =
+  'The sign-in page no longer matches the known selectors shipped for this utility (its username field is not there), so the form was detected on the page instead. Run Analyze and save the selectors it finds.';
 
 const LOCKED =
   /\b(account|user ?id|profile|login)\b[^.]{0,40}\b(locked|disabled|suspended|deactivated|blocked)\b|\btoo many (failed |unsuccessful |invalid |incorrect )?(sign[- ]?in |log[- ]?in |login )?attempts\b|\blocked out\b/;
@@ -97,7 +104,10 @@ export function verdictFor(result: Classified, context: 'job' | 'last-job' | 'te
       null,
     ],
   };
-  const [message, credentialsVerified] = table[result.outcome];
+  const [verdict, credentialsVerified] = table[result.outcome];
+  // Selectors are the admin's business: only their own test says the shipped ones are stale.
+  const message =
+    context === 'test' && result.staleSelectors ? `${STALE_SELECTORS_NOTE} ${verdict}` : verdict;
   return {
     success: result.outcome === 'success',
     message,

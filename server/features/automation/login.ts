@@ -28,6 +28,12 @@ export type LoginTarget = {
   submitSelector?: string | null;
   /** Clicks made before the form is filled (a consent banner, what reveals the form). */
   preLoginSteps?: readonly PreLoginStep[] | null;
+  /**
+   * The selectors are those shipped for the utility, read in a public scraper some time ago:
+   * when the page has no field for the saved username selector, the form is detected on it
+   * instead, and the result says the page no longer matches them.
+   */
+  knownSelectors?: boolean;
 };
 export type Credentials = { username: string; password: string };
 
@@ -47,8 +53,10 @@ export async function attemptLogin(
   const main = watchMainDocument(page);
   const opened = await openLoginPage(page, target.loginUrl);
   if (!opened.ok) return { outcome: opened.outcome, detail: opened.detail };
+  const seen: LoginNotes = { staleSelectors: false };
   try {
-    return redact(await signIn(page, target, credentials, task, main), credentials);
+    const result = redact(await signIn(page, target, credentials, task, main, seen), credentials);
+    return seen.staleSelectors ? { ...result, staleSelectors: true } : result;
   } catch (error) {
     if (error instanceof TaskTimeoutError) throw error;
     // A fill or click that failed: the network went, or the page changed under the form.
@@ -62,31 +70,41 @@ export async function attemptLogin(
   }
 }
 
+/** What the login learnt about the provider's setup on the way, for the admin. */
+type LoginNotes = { staleSelectors: boolean };
+
 async function signIn(
   page: Page,
-  target: LoginTarget,
+  saved: LoginTarget,
   credentials: Credentials,
   task: TaskInfo,
   main: MainDocument,
+  notes: LoginNotes,
 ): Promise<Classified> {
+  let target = saved;
   const formDeadline = Math.min(task.deadline - 5000, Date.now() + FORM_WAIT_MS);
-  const saved = target.usernameSelector && target.passwordSelector && target.submitSelector;
+  const allSaved = target.usernameSelector && target.passwordSelector && target.submitSelector;
   if (target.preLoginSteps?.length) {
     await replayPreLoginSteps(page, target.preLoginSteps, formDeadline);
   }
-  const form = saved ? undefined : await waitForLoginForm(page, formDeadline);
+  let form = allSaved ? undefined : await waitForLoginForm(page, formDeadline);
   const before = await readSignals(page);
   if (before.captcha) return { outcome: 'captcha' };
-  const username = await field(
-    page,
-    target.usernameSelector,
-    form?.ranking.usernames,
-    formDeadline,
-  );
+  let username = await field(page, target.usernameSelector, form?.ranking.usernames, formDeadline);
+  if (!username && target.usernameSelector && target.knownSelectors) {
+    // The portal changed since the shipped selectors were read: its form is found as if
+    // none were saved, and the admin hears that the known selectors are out of date.
+    notes.staleSelectors = true;
+    target = { ...target, usernameSelector: null, passwordSelector: null, submitSelector: null };
+    form = await waitForLoginForm(page, Math.min(task.deadline - 5000, Date.now() + FORM_WAIT_MS));
+    username = await field(page, null, form.ranking.usernames, Date.now());
+  }
   if (!username) {
-    const missing = target.usernameSelector
-      ? `the username selector ${target.usernameSelector} matches nothing on the page`
-      : 'no login form was found on the page';
+    const missing = notes.staleSelectors
+      ? 'the page no longer matches the known selectors, and no login form was found on it'
+      : target.usernameSelector
+        ? `the username selector ${target.usernameSelector} matches nothing on the page`
+        : 'no login form was found on the page';
     return classifyMissingForm(before, missing);
   }
   const seen = new Set(before.lines);

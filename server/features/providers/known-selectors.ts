@@ -1,21 +1,9 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { KnownSelectorsOrigin } from '../../../common/known-selectors.ts';
 import type { Tx } from '../../db/client.ts';
-import {
-  KNOWN_SELECTORS,
-  type KnownSelectors,
-  knownSelectorsFor,
-} from '../../db/provider-known-selectors.ts';
+import { KNOWN_SELECTORS, type KnownSelectors } from '../../db/provider-known-selectors.ts';
 import { auditLog, providers } from '../../db/schema.ts';
 import { STARTER_PROVIDERS } from '../../db/seed-providers.ts';
 import { recordAudit } from '../../lib/audit.ts';
-
-type SelectorColumns = {
-  name: string;
-  usernameSelector: string | null;
-  passwordSelector: string | null;
-  submitSelector: string | null;
-};
 
 /** The columns a shipped entry fills on its provider's row. */
 export function knownSelectorValues(entry: KnownSelectors) {
@@ -26,20 +14,6 @@ export function knownSelectorValues(entry: KnownSelectors) {
     submitSelector: entry.submitSelector,
     preLoginSteps: entry.preLoginSteps?.length ? entry.preLoginSteps : null,
   };
-}
-
-/**
- * Where the provider's selectors came from, while they are the shipped ones for its name; null
- * once an admin changed any of them (they are then the admin's, whatever their origin).
- */
-export function knownSelectorsOf(row: SelectorColumns): KnownSelectorsOrigin | null {
-  const entry = knownSelectorsFor(row.name);
-  if (!entry) return null;
-  const same =
-    row.usernameSelector === entry.usernameSelector &&
-    row.passwordSelector === entry.passwordSelector &&
-    row.submitSelector === entry.submitSelector;
-  return same ? { source: entry.source, seenAt: entry.seenAt } : null;
 }
 
 /** The audit line that names the providers given shipped selectors (and by what). */

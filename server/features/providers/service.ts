@@ -6,14 +6,13 @@ import {
   type PublicProvider,
 } from '../../../common/providers.ts';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { knownSelectorsFor } from '../../db/provider-known-selectors.ts';
+import { knownSelectorsFor, knownSelectorsOf } from '../../db/provider-known-selectors.ts';
 import { auditLog, connections, providers } from '../../db/schema.ts';
 import { STARTER_PROVIDERS } from '../../db/seed-providers.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
   addKnownSelectorsToUntuned,
-  knownSelectorsOf,
   knownSelectorValues,
   recordKnownSelectorsGiven,
 } from './known-selectors.ts';
