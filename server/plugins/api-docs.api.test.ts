@@ -12,6 +12,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Operation = {
+  operationId?: string;
+  summary?: string;
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string }[];
   requestBody?: { content: Record<string, { schema: object }> };
@@ -19,9 +21,10 @@ type Operation = {
 };
 type Document = {
   openapi: string;
-  info: { title: string };
+  info: { title: string; license?: { name: string; url: string } };
+  servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string }> };
 };
 
 /** Every route a key may call, as the routes declare them (`apiKey: true`). */
@@ -72,6 +75,24 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBe(API_TITLE);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+    });
+    // Clients generated from it call this deployment.
+    expect(doc.servers).toEqual([{ url: t.config.publicUrl, description: 'This service' }]);
+    expect(doc.info.license?.url).toBe(`${t.config.publicUrl}/pricing`);
+  });
+
+  it('names and summarises every operation once, for generated clients', async () => {
+    const ops = operations(await document());
+    const ids = ops.map((o) => o.op.operationId);
+    expect(
+      ids.every((id) => id && /^[a-z][A-Za-z]+$/.test(id)),
+      ids.join(),
+    ).toBe(true);
+    expect(new Set(ids).size).toBe(ops.length);
+    for (const { id, op } of ops) expect(op.summary?.length, id).toBeGreaterThan(5);
   });
 
   it('lists exactly the key routes, under /api/v1, each with its schemas and the bearer scheme', async () => {
@@ -79,7 +100,7 @@ describe('GET /api/openapi.json', () => {
     const ops = operations(doc);
     expect(ops.map((o) => o.id).sort()).toEqual([...KEY_ROUTES].sort());
     for (const { id, op } of ops) {
-      expect(op.security, id).toEqual([{ apiKey: [] }]);
+      expect(op.security, id).toEqual([{ apiKey: [] }, { sessionCookie: [] }]);
       const success = Object.keys(op.responses).filter((s) => /^[23]/.test(s));
       expect(success.length, id).toBeGreaterThan(0);
       for (const status of ['401', '403', '429']) {
@@ -88,6 +109,8 @@ describe('GET /api/openapi.json', () => {
         });
       }
       for (const status of success) {
+        // A download's file is served by the address it redirects to, without the rate headers.
+        if (status === '200' && op.responses['302']) continue;
         expect(op.responses[status]?.headers, id).toHaveProperty('RateLimit-Remaining');
       }
     }
@@ -126,6 +149,15 @@ describe('GET /api/openapi.json', () => {
     ).toMatchObject({ properties: { total: {}, totalCents: {}, months: {}, components: {} } });
     expect(byId['get /api/v1/files/{id}/download']?.responses['302']?.headers).toHaveProperty(
       'Location',
+    );
+    // What a client that follows the redirect receives.
+    expect(
+      Object.keys(
+        byId['get /api/v1/reports/{id}/download/{format}']?.responses['200']?.content ?? {},
+      ),
+    ).toEqual(['application/pdf', 'application/zip', 'text/html']);
+    expect(byId['get /api/v1/files/{id}/download']?.responses['200']?.content).toHaveProperty(
+      'application/pdf',
     );
   });
 

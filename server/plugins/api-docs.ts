@@ -4,11 +4,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SESSION_COOKIE } from '../features/auth/sessions.ts';
 import { API_V1, scopeAccess } from './access.ts';
 
 export const API_TITLE = 'Utility Reports API';
-/** The security scheme's name in the document. */
+/** The security schemes' names in the document: the key, and the dashboard's session. */
 const SCHEME = 'apiKey';
+const SESSION_SCHEME = 'sessionCookie';
 
 /**
  * `/api/v1/...` is the versioned address of the routes a key may call; it is routed as
@@ -35,26 +37,43 @@ const RATE_HEADERS = {
   'RateLimit-Reset': { type: 'integer', description: 'Seconds until the minute restarts' },
 };
 
-/** Answers that are not JSON, by route: a file, a page, or a redirect to a download. */
-const redirect = {
+const csv = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: { type: 'string' } } },
+});
+const binary = { type: 'string', format: 'binary' };
+/**
+ * A download route answers 302 to a short-lived address (this server or the S3 bucket), which
+ * serves the file: what a client that follows redirects receives, as the route's 200.
+ */
+const download = (description: string, types: string[]) => ({
+  200: {
+    description: `${description}, once the redirect is followed (fetch follows it; curl needs -L)`,
+    content: Object.fromEntries(types.map((type) => [type, { schema: binary }])),
+  },
   302: {
     type: 'null',
     description: 'Redirect to a short-lived download address',
     headers: { Location: { type: 'string' } },
   },
-};
+});
+/** Answers that are not JSON, by route: a file, a page, or a redirect to a download. */
 const NON_JSON: Record<string, Record<number, object>> = {
-  '/api/connections/:id/intervals.csv': {
-    200: { description: 'Interval CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
-  },
-  '/api/connections/:id/gas.csv': {
-    200: { description: 'Gas CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
-  },
+  '/api/connections/:id/intervals.csv': { 200: csv('Interval CSV') },
+  '/api/connections/:id/gas.csv': { 200: csv('Gas CSV') },
   '/api/reports/:id/preview': {
     200: { description: 'Report HTML', content: { 'text/html': { schema: { type: 'string' } } } },
   },
-  '/api/files/:id/download': redirect,
-  '/api/reports/:id/download/:format': redirect,
+  '/api/files/:id/download': download('The file as it was uploaded (most often a PDF bill)', [
+    'application/pdf',
+    'text/csv',
+    'application/octet-stream',
+  ]),
+  '/api/reports/:id/download/:format': download('The report in the format asked for', [
+    'application/pdf',
+    'application/zip',
+    'text/html',
+  ]),
 };
 /** Lists answered as a bare array carry their next cursor in a header. */
 const ARRAY_LISTS = new Set(['/api/my-connections']);
@@ -113,13 +132,15 @@ function documentKeyRoutes(args: TransformArgs) {
     schema: {
       ...schema,
       tags: [TAGS.find(([pattern]) => pattern.test(url))?.[1] ?? 'Other'],
-      security: [{ [SCHEME]: [] }],
+      security: [{ [SCHEME]: [] }, { [SESSION_SCHEME]: [] }],
       response: { ...(schema.response as object | undefined), ...ERRORS },
     },
   }).schema as { response: Record<string, object> };
   const response: Record<string, object> = { ...NON_JSON[url], ...documented.response };
   for (const [status, answer] of Object.entries(response)) {
     if (!status.startsWith('2') && !status.startsWith('3')) continue;
+    // A download's file comes from the address it redirects to, which sets no rate headers.
+    if (status === '200' && NON_JSON[url]?.[302]) continue;
     const headers = ARRAY_LISTS.has(url)
       ? { ...RATE_HEADERS, 'Next-Cursor': { type: 'string', description: 'The next page' } }
       : RATE_HEADERS;
@@ -135,16 +156,33 @@ function documentKeyRoutes(args: TransformArgs) {
  * node_modules under DOCS_CSP: nothing from a CDN). Must be registered before the routes.
  */
 export async function registerApiDocs(app: FastifyInstance) {
+  const { publicUrl } = app.services.config;
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: API_TITLE, version: '1', description: DESCRIPTION },
+      info: {
+        title: API_TITLE,
+        version: '1',
+        description: DESCRIPTION,
+        license: {
+          name: 'Proprietary: included in the Monthly Subscription plan',
+          url: `${publicUrl}/pricing`,
+        },
+      },
+      servers: [{ url: publicUrl, description: 'This service' }],
       components: {
         securitySchemes: {
           [SCHEME]: {
             type: 'http',
             scheme: 'bearer',
             description: 'An API key from the dashboard (ur_live_...)',
+          },
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description:
+              'The session of a user signed in to the dashboard. Changes made with it (POST, PUT, DELETE) are accepted only from the dashboard pages themselves.',
           },
         },
       },

@@ -76,6 +76,7 @@ export function billingRoutes(
       config: { access: 'user', apiKey: true, rateLimit: usageLimit },
       schema: {
         summary: 'Request a report on a connection',
+        operationId: 'requestReport',
         description:
           "Buys a utility report on one of your connections; on the Monthly Subscription it is added to the month's invoice. Asking again while a request is open answers that request instead of charging twice.",
         body: RecordUsageBody,
@@ -100,6 +101,7 @@ export function billingRoutes(
       config: { access: 'user', apiKey: true },
       schema: {
         summary: 'List your report requests and what they cost',
+        operationId: 'listUsage',
         querystring: PageQuery,
         response: { 200: UsageResponse },
       },
@@ -113,6 +115,7 @@ export function billingRoutes(
       config: { access: 'user', apiKey: true },
       schema: {
         summary: 'Your plan, card and subscription',
+        operationId: 'getBilling',
         response: { 200: BillingSummary },
       },
     },

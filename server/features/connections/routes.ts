@@ -43,6 +43,7 @@ export function connectionRoutes(
       config: ownData,
       schema: {
         summary: 'List your connections',
+        operationId: 'listConnections',
         description: `Newest first. The next page's cursor is in the \`Next-Cursor\` response header, absent on the last page.`,
         querystring: PageQuery,
         response: { 200: z.array(Connection) },
@@ -65,7 +66,12 @@ export function connectionRoutes(
     '/api/connections/:id',
     {
       config: ownData,
-      schema: { summary: 'Get a connection', params: IdParams, response: { 200: Connection } },
+      schema: {
+        summary: 'Get a connection',
+        operationId: 'getConnection',
+        params: IdParams,
+        response: { 200: Connection },
+      },
     },
     async (request) => connections.get(request.params.id, currentUser(request)),
   );
@@ -95,6 +101,7 @@ export function connectionRoutes(
       config: ownData,
       schema: {
         summary: "List a connection's files",
+        operationId: 'listConnectionFiles',
         params: IdParams,
         response: { 200: z.array(ConnectionFile) },
       },
@@ -136,6 +143,7 @@ export function connectionRoutes(
       config: ownData,
       schema: {
         summary: 'Download a file',
+        operationId: 'downloadFile',
         description:
           'Redirects (302) to a short-lived download address; available once a report on the connection was paid for.',
         params: IdParams,

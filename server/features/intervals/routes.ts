@@ -19,6 +19,7 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
       config: { access: 'user', apiKey: true },
       schema: {
         summary: "A connection's interval data: series, analytics and quality",
+        operationId: 'getIntervals',
         params: IdParams,
         response: { 200: IntervalSummary },
       },
@@ -76,6 +77,7 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
       config: { access: 'user', apiKey: true },
       schema: {
         summary: "A connection's interval data as CSV",
+        operationId: 'downloadIntervalsCsv',
         description: 'The newest series in the standard interval CSV (text/csv attachment).',
         params: IdParams,
       },
@@ -96,6 +98,7 @@ export function intervalRoutes(app: FastifyInstance, { intervals }: Pick<Service
       config: { access: 'user', apiKey: true },
       schema: {
         summary: "A connection's gas readings as CSV",
+        operationId: 'downloadGasCsv',
         description:
           'The newest gas series, one row per period as the utility gave it, in its own unit (text/csv attachment).',
         params: IdParams,

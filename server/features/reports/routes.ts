@@ -49,6 +49,7 @@ export function reportRoutes(app: FastifyInstance, { reports }: Pick<Services, '
       config: { access: 'user', apiKey: true },
       schema: {
         summary: 'List the newest report of each connection you paid for',
+        operationId: 'listReports',
         querystring: PageQuery,
         response: { 200: MyReports },
       },
@@ -66,6 +67,7 @@ export function reportRoutes(app: FastifyInstance, { reports }: Pick<Services, '
       config: { access: 'user', apiKey: true },
       schema: {
         summary: "List every version of a connection's report",
+        operationId: 'listConnectionReports',
         params: IdParams,
         response: { 200: ReportVersionList },
       },
@@ -93,6 +95,7 @@ export function reportRoutes(app: FastifyInstance, { reports }: Pick<Services, '
       config: { access: 'user', apiKey: true },
       schema: {
         summary: "A report's HTML",
+        operationId: 'previewReport',
         description: 'The report as a self-contained, sandboxed HTML document.',
         params: ReportIdParams,
       },
@@ -111,6 +114,7 @@ export function reportRoutes(app: FastifyInstance, { reports }: Pick<Services, '
       config: { access: 'public', apiKey: true },
       schema: {
         summary: 'Download a report (html, pdf or zip)',
+        operationId: 'downloadReport',
         description:
           'Redirects (302) to a short-lived download address. With an API key: your own reports once paid for.',
         params: ReportDownloadParams,

@@ -56,6 +56,7 @@ export function tariffRoutes(app: FastifyInstance, { tariffs }: Pick<Services, '
       config: { access: 'user', apiKey: true },
       schema: {
         summary: 'Tariffs to price interval data under',
+        operationId: 'listTariffs',
         description:
           "The imported tariffs, by provider and name; `providerId` keeps one provider's (400 when there is no such provider).",
         querystring: TariffQuery,
@@ -83,6 +84,7 @@ export function tariffRoutes(app: FastifyInstance, { tariffs }: Pick<Services, '
       config: { access: 'user', apiKey: true, rateLimit: estimateLimit },
       schema: {
         summary: "A connection's bill under a tariff",
+        operationId: 'estimateBill',
         description:
           "Prices the connection's newest interval data under a tariff: a stored one (`tariffId`) or a URDB rate object given here (`urdb`), exactly one of them. Bills are calendar months in the data's time zone, or with `periods: \"statements\"` the billing periods of the connection's statements and billing history. Every amount is in whole cents except `total` (dollars). For the owner once a report on the connection is paid for (402 before), and admins; 409 when the connection has no interval data, or no billing period within it.",
         params: IdParams,

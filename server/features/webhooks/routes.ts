@@ -43,13 +43,28 @@ function endpointRoutes(
 
   api.get(
     prefix,
-    { ...route, schema: { response: { 200: z.array(WebhookEndpoint) } } },
+    {
+      ...route,
+      schema: {
+        summary: 'List your webhook endpoints',
+        operationId: 'listWebhooks',
+        response: { 200: z.array(WebhookEndpoint) },
+      },
+    },
     async (request) => webhooks.list(ownerOf(request)),
   );
 
   api.post(
     prefix,
-    { ...route, schema: { body, response: { 201: WebhookEndpoint } } },
+    {
+      ...route,
+      schema: {
+        summary: 'Add a webhook endpoint',
+        operationId: 'createWebhook',
+        body,
+        response: { 201: WebhookEndpoint },
+      },
+    },
     async (request, reply) => {
       const owner = ownerOf(request);
       const endpoint = await webhooks.create(request.body, currentUser(request).id, owner);
@@ -59,13 +74,30 @@ function endpointRoutes(
 
   api.put(
     `${prefix}/:id`,
-    { ...route, schema: { params: IdParams, body, response: { 200: WebhookEndpoint } } },
+    {
+      ...route,
+      schema: {
+        summary: 'Change a webhook endpoint',
+        operationId: 'updateWebhook',
+        params: IdParams,
+        body,
+        response: { 200: WebhookEndpoint },
+      },
+    },
     async (request) => webhooks.update(request.params.id, request.body, ownerOf(request)),
   );
 
   api.delete(
     `${prefix}/:id`,
-    { ...route, schema: { params: IdParams, response: { 200: Message } } },
+    {
+      ...route,
+      schema: {
+        summary: 'Delete a webhook endpoint',
+        operationId: 'deleteWebhook',
+        params: IdParams,
+        response: { 200: Message },
+      },
+    },
     async (request) => {
       await webhooks.delete(request.params.id, ownerOf(request));
       return { message: 'Webhook deleted' };
@@ -74,7 +106,15 @@ function endpointRoutes(
 
   api.post(
     `${prefix}/:id/test`,
-    { ...route, schema: { params: IdParams, response: { 202: Message } } },
+    {
+      ...route,
+      schema: {
+        summary: 'Send a test event to a webhook endpoint',
+        operationId: 'testWebhook',
+        params: IdParams,
+        response: { 202: Message },
+      },
+    },
     async (request, reply) => {
       await webhooks.sendTest(request.params.id, ownerOf(request));
       return reply.code(202).send({ message: 'Test delivery sent' });
@@ -83,7 +123,15 @@ function endpointRoutes(
 
   api.get(
     `${prefix}/:id/deliveries`,
-    { ...route, schema: { params: IdParams, response: { 200: z.array(WebhookDelivery) } } },
+    {
+      ...route,
+      schema: {
+        summary: "List a webhook endpoint's recent deliveries",
+        operationId: 'listWebhookDeliveries',
+        params: IdParams,
+        response: { 200: z.array(WebhookDelivery) },
+      },
+    },
     async (request) => webhooks.deliveries(request.params.id, ownerOf(request)),
   );
 }
