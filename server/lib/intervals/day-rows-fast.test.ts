@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importDayRowsCsv } from './formats/day-rows-csv.ts';
 import { LineRecord } from './formats/day-rows-record.ts';
-import { importIntervals } from './index.ts';
+import { assessQuality, type ImportResult, importIntervals, toCanonicalSeries } from './index.ts';
+import { columnsOf } from './reading-columns.ts';
 import { CsvCursor } from './scan/csv-cursor.ts';
 
 // The day-per-row importer places most files without making a row per value (placeDays); the
@@ -167,6 +168,84 @@ describe('day-per-row placement without a row per value', () => {
       const previous = readings[i - 1];
       expect(readings[i]?.start).toBe((previous?.start ?? 0) + (previous?.duration ?? 0) * 1000);
     }
+  });
+});
+
+/** The canonical series and quality report of an import, from its channels as they are. */
+function seriesAndQuality(imported: ImportResult) {
+  const series = toCanonicalSeries(imported);
+  return { series, quality: assessQuality(imported, series) };
+}
+
+/** The same, after the readings were read: the channels' columns are no longer used. */
+function fromReadings(text: string, timeZone: string) {
+  const imported = importDayRowsCsv(text, { timeZone });
+  for (const channel of imported.channels) expect(channel.readings.length).toBeGreaterThan(0);
+  expect(imported.channels.map(columnsOf)).toEqual(imported.channels.map(() => undefined));
+  return seriesAndQuality(imported);
+}
+
+describe('day-per-row channels kept as columns', () => {
+  it('give the series and quality report their readings give, for any file', () => {
+    const spec = fc.record<Spec>({
+      timeZone: fc.constantFrom(...Object.keys(CHANGES)),
+      change: fc.integer({ min: 0, max: 1 }),
+      before: fc.integer({ min: 0, max: 2 }),
+      days: fc.integer({ min: 1, max: 4 }),
+      n: fc.constantFrom(24, 48, 96, 288),
+      channels: fc.boolean(),
+      flag: fc.boolean(),
+      order: fc.constant('ascending'),
+      emptyEvery: fc.constantFrom(0, 0, 5, 11),
+      skippedHour: fc.constantFrom('empty', 'zero', 'filled', 'elapsed'),
+      foldShift: fc.option(fc.integer({ min: -2, max: 2 }), { nil: undefined }),
+      seed: fc.integer({ min: 0, max: 100_000 }),
+    });
+    let columnar = 0;
+    fc.assert(
+      fc.property(spec, (s) => {
+        const text = writeFile(s);
+        const imported = importDayRowsCsv(text, { timeZone: s.timeZone });
+        if (imported.channels.some((c) => columnsOf(c) !== undefined)) columnar++;
+        expect(seriesAndQuality(imported)).toStrictEqual(fromReadings(text, s.timeZone));
+      }),
+      { numRuns: 150 },
+    );
+    // Ascending files of one row a date are all placed as columns.
+    expect(columnar).toBe(150);
+  });
+
+  it('find the zero and flat runs their readings hold, export hours apart', () => {
+    const header = ['Date', 'Channel', ...Array.from({ length: 24 }, (_, h) => `${pad(h)}:00`)];
+    // Zero from 01:00 to 08:00 on the first day; 1.25 from 20:00 to the next day's 04:00; zero
+    // again at midday, while the B1 channel exports (not a stuck meter).
+    const e1 = (d: number) =>
+      Array.from({ length: 24 }, (_, h) => {
+        if (d === 0 && h >= 1 && h < 8) return 0;
+        if ((d === 0 && h >= 20) || (d === 1 && h < 4)) return 1.25;
+        if (h >= 10 && h < 17) return 0;
+        return (h + d + 1) / 10;
+      });
+    const b1 = () => Array.from({ length: 24 }, (_, h) => (h >= 10 && h < 17 ? 0.8 : 0));
+    const lines = [header.join(',')];
+    for (const [d, date] of ['2024-05-06', '2024-05-07', '2024-05-08'].entries()) {
+      lines.push([date, 'E1', ...e1(d)].join(','), [date, 'B1', ...b1()].join(','));
+    }
+    const text = lines.join('\n');
+    const imported = importDayRowsCsv(text, { timeZone: 'America/Denver' });
+    expect(columnsOf(imported.channels[0] as ImportResult['channels'][0])).toBeDefined();
+    const { quality } = seriesAndQuality(imported);
+    expect(quality.zeroRuns).toEqual({
+      count: 1,
+      longestHours: 7,
+      longestStart: Date.parse('2024-05-06T01:00:00-06:00'),
+    });
+    expect(quality.flatRuns).toEqual({
+      count: 1,
+      longestHours: 8,
+      longestStart: Date.parse('2024-05-06T20:00:00-06:00'),
+    });
+    expect(quality).toStrictEqual(fromReadings(text, 'America/Denver').quality);
   });
 });
 

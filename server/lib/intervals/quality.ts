@@ -1,3 +1,4 @@
+import { columnsOf, type ReadingColumns, readingCount } from './reading-columns.ts';
 import { type Reconciliation, reconcile } from './reconcile.ts';
 import { type CanonicalSeries, ESTIMATED, MISSING, SLOT_MS } from './series.ts';
 import type { BillSummary, Channel, DstEvent, ImportResult, IntervalReading } from './types.ts';
@@ -80,10 +81,7 @@ export function assessQuality(imported: ImportResult, series: CanonicalSeries): 
     gaps,
     estimatedPct: present ? (estimated / present) * 100 : 0,
     splitPct: present ? (split / present) * 100 : 0,
-    // A zero import while the meter records export is the building living on its own
-    // generation (solar at midday), not a stuck meter or a fill.
-    zeroRuns: runs(source, (a) => a.kWh === 0 && !exportingAt(series, a.start)),
-    flatRuns: runs(source, (a, b) => a.kWh !== 0 && b !== undefined && a.kWh === b.kWh),
+    ...readingRuns(source, series),
     duplicatesRemoved: imported.metadata.duplicatesRemoved,
     conflictingDuplicates: imported.metadata.conflictingDuplicates,
     dst: {
@@ -107,12 +105,77 @@ function exportingAt(series: CanonicalSeries, utc: number): boolean {
 
 /** The delivered channel the canonical series is built from (the finest one). */
 function primary(channels: readonly Channel[]): Channel | undefined {
-  const delivered = channels.filter((c) => c.direction === 'delivered' && c.readings.length > 0);
+  const delivered = channels.filter((c) => c.direction === 'delivered' && readingCount(c) > 0);
   const pool = delivered.length > 0 ? delivered : channels;
   return pool.reduce<Channel | undefined>(
     (best, c) => (!best || c.intervalSeconds < best.intervalSeconds ? c : best),
     undefined,
   );
+}
+
+/** Zero runs and flat runs of the channel's readings, or of its columns when it is kept so. */
+function readingRuns(
+  source: Channel | undefined,
+  series: CanonicalSeries,
+): { zeroRuns: RunStats; flatRuns: RunStats } {
+  // A zero import while the meter records export is the building living on its own
+  // generation (solar at midday), not a stuck meter or a fill.
+  const columns = source && columnsOf(source);
+  if (columns) {
+    const { kWh, start } = columns;
+    return {
+      zeroRuns: columnRuns(
+        columns,
+        (i) => kWh[i] === 0 && !exportingAt(series, start[i] as number),
+      ),
+      flatRuns: columnRuns(columns, (i, first) => kWh[i] !== 0 && kWh[i] === kWh[first]),
+    };
+  }
+  return {
+    zeroRuns: runs(source, (a) => a.kWh === 0 && !exportingAt(series, a.start)),
+    flatRuns: runs(source, (a, b) => a.kWh !== 0 && b !== undefined && a.kWh === b.kWh),
+  };
+}
+
+/**
+ * runs over columns: `same(i, runFirst)` with reading indexes. The run's first index and end are
+ * plain locals (no closure shares them), so a year of readings is walked without allocating.
+ */
+function columnRuns(
+  columns: ReadingColumns,
+  same: (i: number, first: number) => boolean,
+): RunStats {
+  const stats: RunStats = { count: 0, longestHours: 0, longestStart: undefined };
+  const { start, duration } = columns;
+  let first = -1;
+  let end = 0;
+  for (let i = 0; i <= columns.length; i++) {
+    const at = i < columns.length ? (start[i] as number) : Number.NaN;
+    if (first >= 0 && at === end && same(i, first)) {
+      end = at + (duration[i] as number) * 1000;
+      continue;
+    }
+    if (first >= 0) {
+      closeRun(stats, start[first] as number, end);
+      first = -1;
+    }
+    if (i < columns.length && same(i, i)) {
+      first = i;
+      end = at + (duration[i] as number) * 1000;
+    }
+  }
+  return stats;
+}
+
+function closeRun(stats: RunStats, runStart: number, end: number): void {
+  const hours = (end - runStart) / 3_600_000;
+  if (hours >= RUN_HOURS) {
+    stats.count++;
+    if (hours > stats.longestHours) {
+      stats.longestHours = hours;
+      stats.longestStart = runStart;
+    }
+  }
 }
 
 /** Runs of consecutive, touching readings where `same(reading, runFirst)` holds. */

@@ -1,3 +1,4 @@
+import { columnsOf, type ReadingColumns, readingCount } from './reading-columns.ts';
 import { type CanonicalSeries, MISSING, qualityCode, SLOT_MS } from './series.ts';
 import type { Channel, Direction, ImportResult } from './types.ts';
 
@@ -16,6 +17,18 @@ export function toCanonicalSeries(imported: ImportResult): CanonicalSeries {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   for (const channel of used) {
+    const columns = columnsOf(channel);
+    if (columns) {
+      if (columns.length === 0) continue;
+      first = Math.min(first, columns.start[0] as number);
+      for (let i = columns.length - 1; i >= Math.max(0, columns.length - 4); i--) {
+        last = Math.max(
+          last,
+          (columns.start[i] as number) + (columns.duration[i] as number) * 1000,
+        );
+      }
+      continue;
+    }
     const readings = channel.readings;
     if (readings.length === 0) continue;
     first = Math.min(first, (readings[0] as (typeof readings)[0]).start);
@@ -50,11 +63,11 @@ export function toCanonicalSeries(imported: ImportResult): CanonicalSeries {
 function finest(channels: readonly Channel[], direction: Direction): Channel | undefined {
   let best: Channel | undefined;
   for (const c of channels) {
-    if (c.direction !== direction || c.readings.length === 0) continue;
+    if (c.direction !== direction || readingCount(c) === 0) continue;
     if (
       !best ||
       c.intervalSeconds < best.intervalSeconds ||
-      (c.intervalSeconds === best.intervalSeconds && c.readings.length > best.readings.length)
+      (c.intervalSeconds === best.intervalSeconds && readingCount(c) > readingCount(best))
     ) {
       best = c;
     }
@@ -68,6 +81,11 @@ function spread(
   values: Float64Array,
   quality: Uint8Array | undefined,
 ): void {
+  const columns = columnsOf(channel);
+  if (columns) {
+    spreadColumns(columns, series, values, quality);
+    return;
+  }
   const base = series.start;
   const cost = series.cost;
   const split = series.split;
@@ -93,6 +111,42 @@ function spread(
       const share = (Math.min(end, slotStart + SLOT_MS) - Math.max(r.start, slotStart)) / ms;
       values[i] = (values[i] as number) + r.kWh * share;
       if (r.cost !== undefined) cost[i] = (cost[i] as number) + r.cost * share;
+      if (quality && (quality[i] === NO_DATA || q > (quality[i] as number))) quality[i] = q;
+      if (isSplit) split[i] = 1;
+    }
+  }
+}
+
+/** spread for a channel kept as columns: the same slots, without a cost (columns carry none). */
+function spreadColumns(
+  columns: ReadingColumns,
+  series: CanonicalSeries,
+  values: Float64Array,
+  quality: Uint8Array | undefined,
+): void {
+  const base = series.start;
+  const split = series.split;
+  const n = values.length;
+  for (let r = 0; r < columns.length; r++) {
+    const start = columns.start[r] as number;
+    const kWh = columns.kWh[r] as number;
+    const q = columns.quality[r] as number;
+    const offset = start - base;
+    const ms = (columns.duration[r] as number) * 1000;
+    if (ms === SLOT_MS && offset % SLOT_MS === 0) {
+      const i = offset / SLOT_MS;
+      values[i] = (values[i] as number) + kWh;
+      if (quality && (quality[i] === NO_DATA || q > (quality[i] as number))) quality[i] = q;
+      continue;
+    }
+    if (ms <= 0) continue;
+    const end = start + ms;
+    const isSplit = ms > SLOT_MS ? 1 : 0;
+    for (let i = Math.floor(offset / SLOT_MS); i < n; i++) {
+      const slotStart = base + i * SLOT_MS;
+      if (slotStart >= end) break;
+      const share = (Math.min(end, slotStart + SLOT_MS) - Math.max(start, slotStart)) / ms;
+      values[i] = (values[i] as number) + kWh * share;
       if (quality && (quality[i] === NO_DATA || q > (quality[i] as number))) quality[i] = q;
       if (isSplit) split[i] = 1;
     }

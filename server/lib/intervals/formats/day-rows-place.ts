@@ -1,7 +1,8 @@
 import { finishChannel } from '../channel.ts';
+import { columnarChannel, dstCode, ReadingColumns } from '../reading-columns.ts';
 import { unfold } from '../row-order.ts';
 import { RowSink } from '../rows.ts';
-import { qualityName } from '../series.ts';
+import { qualityCode, qualityName } from '../series.ts';
 import { DAY_MS } from '../time/civil.ts';
 import type { ZoneClock } from '../time/zone-clock.ts';
 import type { Channel, Direction, ImportMetadata, IntervalReading } from '../types.ts';
@@ -75,6 +76,9 @@ export interface DayChannel {
  * a label lands in a spring-forward gap (the import has already left those out): the caller
  * takes the general path then.
  *
+ * The readings are written as columns (reading-columns.ts): the canonical series and the quality
+ * checks read those, and the reading objects are only made if something asks for them.
+ *
  * Labels of one row per day are whole minutes without offsets or end labels, which snapLabels
  * leaves as they are and placeRows reads as `local - offset` with the row's stated length.
  */
@@ -87,7 +91,9 @@ export function placeDays(
   const { n, count, values } = table;
   const seconds = stepMs / 1000;
   const lastSlot = (n - 1) * stepMs;
-  const readings: IntervalReading[] = [];
+  let present = 0;
+  for (let i = 0; i < count * n; i++) if (!Number.isNaN(values[i] as number)) present++;
+  const columns = new ReadingColumns(present);
   let candidates: number[] | undefined;
   let later: number[] | undefined;
   let previousDay = Number.NEGATIVE_INFINITY;
@@ -95,7 +101,7 @@ export function placeDays(
     const day = table.day[r] as number;
     if (day <= previousDay) return undefined;
     previousDay = day;
-    const quality = qualityName(table.quality[r] as number);
+    const quality = table.quality[r] as number;
     const midnight = day * DAY_MS;
     const base = r * n;
     const first = clock.resolve(midnight);
@@ -106,15 +112,7 @@ export function placeDays(
       for (let k = 0; k < n; k++) {
         const kWh = values[base + k] as number;
         if (Number.isNaN(kWh)) continue; // no value in this column
-        readings.push({
-          start: first + k * stepMs,
-          duration: seconds,
-          kWh,
-          direction,
-          quality,
-          cost: undefined,
-          dst: undefined,
-        });
+        columns.add(first + k * stepMs, seconds, kWh, quality, 0);
       }
       continue;
     }
@@ -126,45 +124,51 @@ export function placeDays(
       if (clock.kind === 'ambiguous') {
         candidates ??= [];
         later ??= [];
-        candidates.push(readings.length);
-        later[readings.length] = clock.later;
+        candidates.push(columns.length);
+        later[columns.length] = clock.later;
       }
-      readings.push({
-        start,
-        duration: seconds,
-        kWh,
-        direction,
-        quality,
-        cost: undefined,
-        dst: undefined,
-      });
+      columns.add(start, seconds, kWh, quality, 0);
     }
   }
-  metadata.sourceRecords += readings.length;
-  if (candidates && later) unfoldNear(readings, candidates, later, table, stepMs, metadata);
-  return finishChannel(direction, readings, source, metadata);
+  metadata.sourceRecords += columns.length;
+  const placed =
+    candidates && later
+      ? unfoldNear(columns, direction, candidates, later, table, stepMs, metadata)
+      : columns;
+  const { start } = placed;
+  for (let i = 1; i < placed.length; i++) {
+    if ((start[i] as number) < (start[i - 1] as number)) {
+      const readings: IntervalReading[] = [];
+      for (let j = 0; j < placed.length; j++) readings.push(placed.reading(j, direction));
+      return finishChannel(direction, readings, source, metadata);
+    }
+  }
+  return columnarChannel(direction, placed, source, metadata);
 }
 
 /**
  * Runs unfold, as placeRows does, on the readings around the fall-back days' candidates: two
  * days' worth of intervals either side, far more than the rows a fold is looked for in (the
  * repeated hour's and their neighbours'), and enough that a reading after the repeated hour is
- * seen when the file has one. The halves unfold adds are put in start order, after any reading
- * of the same start: what the stable sort in finishChannel would do, without sorting a year of
- * readings for the two or four that are out of place.
+ * seen when the file has one. Only those readings are made as objects. The halves unfold adds
+ * are put in start order, after any reading of the same start: what the stable sort in
+ * finishChannel would do, without sorting a year of readings for the two or four that are out
+ * of place.
  */
 function unfoldNear(
-  readings: IntervalReading[],
+  columns: ReadingColumns,
+  direction: Direction,
   candidates: number[],
   later: number[],
   table: DayTable,
   stepMs: number,
   metadata: ImportMetadata,
-): void {
+): ReadingColumns {
   const margin = 2 * table.n;
   const from = Math.max(0, (candidates[0] as number) - margin);
-  const to = Math.min(readings.length, (candidates[candidates.length - 1] as number) + 1 + margin);
-  const window = readings.slice(from, to);
+  const to = Math.min(columns.length, (candidates[candidates.length - 1] as number) + 1 + margin);
+  const window: IntervalReading[] = [];
+  for (let i = from; i < to; i++) window.push(columns.reading(i, direction));
   const laterStarts = new Float64Array(window.length);
   const near = candidates.map((i) => {
     laterStarts[i - from] = later[i] as number;
@@ -172,7 +176,6 @@ function unfoldNear(
   });
   const rows = labelsOf(table, stepMs, from, window.length);
   unfold(window, near, laterStarts, rows, metadata.dstEvents, metadata.notes);
-  if (window.length === to - from) return;
   const placed = to - from;
   const tail = window.slice(placed).sort((a, b) => a.start - b.start);
   const merged: IntervalReading[] = [];
@@ -184,7 +187,20 @@ function unfoldNear(
     merged.push(reading);
   }
   while (j < tail.length) merged.push(tail[j++] as IntervalReading);
-  readings.splice(from, placed, ...merged);
+  const out = new ReadingColumns(columns.length + tail.length);
+  const copy = (i: number) =>
+    out.add(
+      columns.start[i] as number,
+      columns.duration[i] as number,
+      columns.kWh[i] as number,
+      columns.quality[i] as number,
+      columns.dst[i] as number,
+    );
+  for (let i = 0; i < from; i++) copy(i);
+  for (const r of merged)
+    out.add(r.start, r.duration, r.kWh, qualityCode(r.quality), dstCode(r.dst));
+  for (let i = to; i < columns.length; i++) copy(i);
+  return out;
 }
 
 /** The local label and line of readings from..from+length, as unfold reads them. */

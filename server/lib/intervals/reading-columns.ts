@@ -1,0 +1,184 @@
+import { qualityName } from './series.ts';
+import type { Channel, Direction, DstMark, Gap, ImportMetadata, IntervalReading } from './types.ts';
+
+const DST_MARKS: readonly (DstMark | undefined)[] = [
+  undefined,
+  'repeated',
+  'folded',
+  'nonexistent',
+];
+
+export function dstCode(mark: DstMark | undefined): number {
+  return mark === undefined ? 0 : DST_MARKS.indexOf(mark);
+}
+
+/**
+ * A channel's readings as parallel typed arrays, for an importer that places many readings
+ * without a cost each (one row per day): a year of half-hours is 17,520 reading objects, which
+ * cost more to make and collect than the import's parsing, while the canonical series and the
+ * quality checks only need these numbers. Reading i is start[i], duration[i] (seconds), kWh[i],
+ * quality[i] (series.ts codes) and dst[i] (0 for none, else dstCode).
+ */
+export class ReadingColumns {
+  length = 0;
+  start: Float64Array;
+  duration: Float64Array;
+  kWh: Float64Array;
+  quality: Uint8Array;
+  dst: Uint8Array;
+
+  constructor(capacity: number) {
+    const size = Math.max(1, capacity);
+    this.start = new Float64Array(size);
+    this.duration = new Float64Array(size);
+    this.kWh = new Float64Array(size);
+    this.quality = new Uint8Array(size);
+    this.dst = new Uint8Array(size);
+  }
+
+  add(start: number, duration: number, kWh: number, quality: number, dst: number): void {
+    if (this.length === this.start.length) this.grow();
+    const i = this.length++;
+    this.start[i] = start;
+    this.duration[i] = duration;
+    this.kWh[i] = kWh;
+    this.quality[i] = quality;
+    this.dst[i] = dst;
+  }
+
+  /** Reading i as the object the rest of the engine uses. */
+  reading(i: number, direction: Direction): IntervalReading {
+    return {
+      start: this.start[i] as number,
+      duration: this.duration[i] as number,
+      kWh: this.kWh[i] as number,
+      direction,
+      quality: qualityName(this.quality[i] as number),
+      cost: undefined,
+      dst: DST_MARKS[this.dst[i] as number],
+    };
+  }
+
+  private grow(): void {
+    const size = this.start.length * 2;
+    const copy = <T extends Float64Array | Uint8Array>(from: T, to: T): T => {
+      to.set(from);
+      return to;
+    };
+    this.start = copy(this.start, new Float64Array(size));
+    this.duration = copy(this.duration, new Float64Array(size));
+    this.kWh = copy(this.kWh, new Float64Array(size));
+    this.quality = copy(this.quality, new Uint8Array(size));
+    this.dst = copy(this.dst, new Uint8Array(size));
+  }
+}
+
+const columnsOfChannel = new WeakMap<Channel, ReadingColumns>();
+
+/**
+ * The columns a channel was made from, while its readings have not been read: once they have
+ * been, a caller may have changed them, so they are what counts from then on.
+ */
+export function columnsOf(channel: Channel): ReadingColumns | undefined {
+  return columnsOfChannel.get(channel);
+}
+
+export function readingCount(channel: Channel): number {
+  return columnsOfChannel.get(channel)?.length ?? channel.readings.length;
+}
+
+/**
+ * A channel of ascending columns, as finishChannel would make it from their readings: repeated
+ * starts merged (the first kept), the most common duration, the gaps. Its `readings` are made
+ * from the columns the first time they are read.
+ */
+export function columnarChannel(
+  direction: Direction,
+  columns: ReadingColumns,
+  source: string,
+  metadata: Pick<ImportMetadata, 'duplicatesRemoved' | 'conflictingDuplicates'>,
+): Channel {
+  const kept = mergeRepeatedStarts(columns, metadata);
+  let readings: IntervalReading[] | undefined;
+  const channel: Channel = {
+    direction,
+    intervalSeconds: commonDuration(kept),
+    get readings(): IntervalReading[] {
+      if (!readings) {
+        const made: IntervalReading[] = [];
+        for (let i = 0; i < kept.length; i++) made.push(kept.reading(i, direction));
+        readings = made;
+        columnsOfChannel.delete(channel);
+      }
+      return readings;
+    },
+    set readings(value: IntervalReading[]) {
+      readings = value;
+      columnsOfChannel.delete(channel);
+    },
+    gaps: findGaps(kept),
+    source,
+  };
+  columnsOfChannel.set(channel, kept);
+  return channel;
+}
+
+function mergeRepeatedStarts(
+  columns: ReadingColumns,
+  metadata: Pick<ImportMetadata, 'duplicatesRemoved' | 'conflictingDuplicates'>,
+): ReadingColumns {
+  const { start, duration, kWh, quality, dst } = columns;
+  let at = 1;
+  while (at < columns.length && start[at] !== start[at - 1]) at++;
+  if (at >= columns.length) return columns;
+  let kept = at;
+  for (let i = at; i < columns.length; i++) {
+    if (start[i] === start[kept - 1]) {
+      metadata.duplicatesRemoved++;
+      if (kWh[i] !== kWh[kept - 1] || duration[i] !== duration[kept - 1]) {
+        metadata.conflictingDuplicates++;
+      }
+      continue;
+    }
+    start[kept] = start[i] as number;
+    duration[kept] = duration[i] as number;
+    kWh[kept] = kWh[i] as number;
+    quality[kept] = quality[i] as number;
+    dst[kept] = dst[i] as number;
+    kept++;
+  }
+  columns.length = kept;
+  return columns;
+}
+
+function commonDuration(columns: ReadingColumns): number {
+  const counts = new Map<number, number>();
+  let best = 0;
+  let bestCount = 0;
+  let i = 0;
+  const { duration, length } = columns;
+  while (i < length) {
+    const seconds = duration[i] as number;
+    let j = i + 1;
+    while (j < length && duration[j] === seconds) j++;
+    const n = (counts.get(seconds) ?? 0) + j - i;
+    counts.set(seconds, n);
+    if (n > bestCount) {
+      best = seconds;
+      bestCount = n;
+    }
+    i = j;
+  }
+  return best;
+}
+
+function findGaps(columns: ReadingColumns): Gap[] {
+  const gaps: Gap[] = [];
+  const { start, duration, length } = columns;
+  for (let i = 1; i < length; i++) {
+    const end = (start[i - 1] as number) + (duration[i - 1] as number) * 1000;
+    const next = start[i] as number;
+    if (next > end) gaps.push({ start: end, end: next });
+  }
+  return gaps;
+}
