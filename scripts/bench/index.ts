@@ -12,6 +12,7 @@ import {
   benchSessionRoute,
 } from './foundation.ts';
 import { benchIntervals } from './intervals.ts';
+import { benchProviderHealth } from './provider-health.ts';
 import { benchCredentialChecks, benchQueue } from './queue.ts';
 import { benchBuildRecovery } from './report-recovery.ts';
 import { benchReports } from './reports.ts';
@@ -31,6 +32,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['statement PDF facts', benchStatements],
   ['browser automation', benchAutomation],
   ['automated retrieval: time per connection and Chromium memory', benchRetrieval],
+  ["providers' health: 10,000 sign-ins and retrievals", benchProviderHealth],
   ['job queue: a backlog of webhook deliveries', benchQueue],
   ['job queue: credential checks over many portals', benchCredentialChecks],
   ['durability: load on PostgreSQL', benchLoad],

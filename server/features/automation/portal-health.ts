@@ -91,33 +91,36 @@ export class PortalHealth {
     const longest = Math.max(...HEALTH_WINDOWS_DAYS);
     const since = new Date(now.getTime() - longest * DAY_MS);
     const only = providerId === undefined ? sql`` : sql`and p.id = ${providerId}`;
+    const ownAttempts = providerId === undefined ? sql`` : sql`and a.provider_id = ${providerId}`;
     const windows = sql.join(
       HEALTH_WINDOWS_DAYS.map((days) => sql`(${days}::int)`),
       sql`, `,
     );
-    // Each attempt of the last 30 days counts in every window it falls in; a provider with no
-    // attempts still has its row (days null).
+    // Each attempt of the last 30 days counts in every window it falls in, counted per provider
+    // before the providers are joined; a provider with no attempts still has its row (days null).
     const figures = await this.deps.db.execute<WindowRow>(sql`
       with w(days) as (values ${windows}),
-      recent as (
-        select a.*, w.days from portal_attempts a
+      counted as (
+        select a.provider_id, w.days,
+          count(*) filter (where a.kind = 'sign_in') as sign_ins,
+          count(*) filter (where a.kind = 'sign_in' and a.outcome = 'success') as signed_in,
+          count(*) filter (where a.kind = 'sign_in' and a.asked_code) as asked_code,
+          count(*) filter (where a.kind = 'retrieval') as retrievals,
+          count(*) filter (where a.kind = 'retrieval' and a.outcome = 'success') as retrieved,
+          percentile_cont(0.5) within group (
+            order by extract(epoch from a.finished_at - a.submitted_at)
+          ) filter (where a.kind = 'retrieval' and a.outcome = 'success'
+            and a.submitted_at is not null) as median_seconds
+        from portal_attempts a
         join w on a.finished_at > ${now}::timestamptz - make_interval(days => w.days)
-        where a.finished_at > ${since} and a.finished_at <= ${now}
+        where a.finished_at > ${since} and a.finished_at <= ${now} ${ownAttempts}
+        group by a.provider_id, w.days
       )
-      select p.id as provider_id, p.name as provider_name, r.days,
-        count(*) filter (where r.kind = 'sign_in') as sign_ins,
-        count(*) filter (where r.kind = 'sign_in' and r.outcome = 'success') as signed_in,
-        count(*) filter (where r.kind = 'sign_in' and r.asked_code) as asked_code,
-        count(*) filter (where r.kind = 'retrieval') as retrievals,
-        count(*) filter (where r.kind = 'retrieval' and r.outcome = 'success') as retrieved,
-        percentile_cont(0.5) within group (
-          order by extract(epoch from r.finished_at - r.submitted_at)
-        ) filter (where r.kind = 'retrieval' and r.outcome = 'success'
-          and r.submitted_at is not null) as median_seconds
+      select p.id as provider_id, p.name as provider_name, c.days, c.sign_ins, c.signed_in,
+        c.asked_code, c.retrievals, c.retrieved, c.median_seconds
       from providers p
-      left join recent r on r.provider_id = p.id
+      left join counted c on c.provider_id = p.id
       where true ${only}
-      group by p.id, p.name, r.days
       order by lower(p.name), p.id`);
     // The latest failure of each kind is one step back along the provider's index.
     const failures = await this.deps.db.execute<FailureRow>(sql`
