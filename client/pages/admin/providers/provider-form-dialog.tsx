@@ -8,6 +8,7 @@ import { ModalDialog } from '@/components/modal-dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SwitchField } from '@/components/ui/switch-field.tsx';
 import { CredentialTestSection } from './credential-test-section.tsx';
+import { KnownSelectorsNote } from './known-selectors-note.tsx';
 import {
   checkNewProvider,
   checkProviderUpdate,
@@ -237,6 +238,8 @@ function ProviderForm({ provider, onSaved }: { provider: Provider | null; onSave
           onClearSteps={() => set('preLoginSteps', [])}
         />
       ) : null}
+
+      {provider ? <KnownSelectorsNote origin={provider.knownSelectors} /> : null}
 
       {provider || hasLoginUrl ? (
         <RetrievalFields
