@@ -13,8 +13,12 @@ import {
   ROUND_TRIP_EFFICIENCY,
   STORAGE_HOURS,
 } from '../../server/lib/report/analysis/peak-shaving.ts';
-import { batterySavings } from '../../server/lib/tariffs/battery-savings.ts';
-import { priceTariff, rankTariffs, type UrdbRate } from '../../server/lib/tariffs/index.ts';
+import {
+  priceBatteries,
+  priceTariff,
+  rankTariffs,
+  type UrdbRate,
+} from '../../server/lib/tariffs/index.ts';
 import { schedule } from '../../server/lib/tariffs/testing/series.ts';
 
 const WARM_UP = 5;
@@ -158,8 +162,8 @@ export async function benchTariffs(): Promise<void> {
     roundTripEfficiency: ROUND_TRIP_EFFICIENCY,
   }));
   const demand = rates.find((r) => r.demandratestructure) as UrdbRate;
-  const batteryTouMs = time(() => batterySavings(series, one, batteries));
-  const batteryDemandMs = time(() => batterySavings(series, demand, batteries));
+  const batteryTouMs = time(() => priceBatteries(series, one, batteries));
+  const batteryDemandMs = time(() => priceBatteries(series, demand, batteries));
   console.log(
     `intervals: 1-year 15-min PG&E CSV with export, import to the canonical series: ${importMs.toFixed(1)} ms (median of ${RUNS} after ${WARM_UP} warm-up runs)`,
   );

@@ -14,6 +14,7 @@ import type { ReportSubject } from '../connections/service.ts';
 import { type BundleEntry, sha256 } from './bundle.ts';
 import { ratePlansOf, type StoredTariff } from './rate-plans.ts';
 import type { ReportRow } from './records.ts';
+import { storageAndSolarOf } from './storage-and-solar.ts';
 
 /** Everything one version is made from, once read from the database and the store. */
 export type LoadedInputs = {
@@ -132,6 +133,7 @@ function unreadReason(f: SubjectFile): string | undefined {
 export function reportInput(loaded: LoadedInputs): ReportInput {
   const { report, subject, generatedAt } = loaded;
   const bills = reportBills(subject.files);
+  const ratePlans = ratePlansOf(loaded.series, bills, loaded.tariffs ?? []);
   return {
     report: { id: report.id, version: report.version, generatedAt },
     account: {
@@ -164,7 +166,8 @@ export function reportInput(loaded: LoadedInputs): ReportInput {
     files: reportFiles(subject.files, loaded.fileBytes),
     bills,
     billingHistory: historyBills(subject.files),
-    ratePlans: ratePlansOf(loaded.series, bills, loaded.tariffs ?? []),
+    ratePlans,
+    storageAndSolar: storageAndSolarOf(loaded.series, ratePlans, loaded.tariffs ?? []),
   };
 }
 

@@ -15,7 +15,7 @@ import {
   exportShare,
 } from './analysis/hints.ts';
 import {
-  defaultBatteryKw,
+  batteryPower,
   demandKw,
   type PeakShavingResult,
   STORAGE_HOURS,
@@ -56,15 +56,14 @@ export function viewOf(
   const { series, analytics } = given;
   const calendar = slotCalendar(series);
   const peakKw = analytics.peak?.kW ?? 0;
-  const chosen = !(batteryKw !== undefined && batteryKw > 0 && Number.isFinite(batteryKw));
-  const powerKw = chosen ? defaultBatteryKw(peakKw) : batteryKw;
+  const power = batteryPower(peakKw, batteryKw);
   let battery: IntervalView['battery'];
-  if (powerKw !== undefined) {
+  if (power !== undefined) {
     const load = demandKw(series);
-    const results = STORAGE_HOURS.map((h) => shavePeak(load, powerKw, h)).filter(
+    const results = STORAGE_HOURS.map((h) => shavePeak(load, power.powerKw, h)).filter(
       (r): r is PeakShavingResult => r !== undefined,
     );
-    if (results.length > 0) battery = { powerKw, chosen, results };
+    if (results.length > 0) battery = { ...power, results };
   }
   return {
     ...given,

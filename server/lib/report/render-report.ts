@@ -9,6 +9,7 @@ import { hintsSection } from './sections/hints.ts';
 import { loadSection } from './sections/load.ts';
 import { qualitySection } from './sections/quality.ts';
 import { ratePlansSection } from './sections/rate-plans.ts';
+import { storageAndSolarSection } from './sections/storage-and-solar.ts';
 import { usageSection } from './sections/usage.ts';
 import { REPORT_CSS } from './style.ts';
 import type { RenderedReport, ReportInput, ReportSummary } from './types.ts';
@@ -36,6 +37,7 @@ export function renderReport(input: ReportInput): RenderedReport {
 ${cover(model)}
 ${usageSection(model)}
 ${ratePlansSection(model)}
+${storageAndSolarSection(model)}
 ${input.gas ? gasSection(input.gas) : null}
 ${view ? loadSection(view) : null}
 ${view ? hintsSection(view) : null}

@@ -67,6 +67,12 @@ export interface ReportInput {
    * engine; absent or null without interval data or without plans for the provider.
    */
   ratePlans?: ReportRatePlans | null;
+  /**
+   * The current rate plan's answer to a battery and to the exports: each battery size the report
+   * models dispatched against the plan, and the exports valued under each export rule; absent or
+   * null without a current plan.
+   */
+  storageAndSolar?: ReportStorageAndSolar | null;
 }
 
 /** The provider's rate plans priced on the same interval data, cheapest first. */
@@ -103,6 +109,58 @@ export interface ReportRatePlan {
   /** One bill per local calendar month. */
   months: Array<{ start: string; end: string; days: number; partial: boolean; totalCents: number }>;
   notes: string[];
+}
+
+/** A battery and the exports priced under the current plan, over `ReportRatePlans`' days. */
+export interface ReportStorageAndSolar {
+  plan: { name: string; effectiveDate: string | null; source: string | null };
+  periodStart: string;
+  periodEnd: string;
+  days: number;
+  /** The plan's annual cost on the data as metered. */
+  annualCents: number;
+  battery: ReportBatteryOnPlan | null;
+  solar: ReportExportsOnPlan | null;
+}
+
+export interface ReportBatteryOnPlan {
+  powerKw: number;
+  /** The power was picked from the load (a quarter of the peak), not given with the order. */
+  chosen: boolean;
+  roundTripEfficiency: number;
+  /** The plan charges for demand, so each bill's peak is shaved where that pays. */
+  demandCharges: boolean;
+  sizes: Array<{
+    hours: number;
+    energyKWh: number;
+    annualCents: number;
+    /** Annual cost without the battery less with it; never negative. */
+    savingsCents: number;
+    strategy: 'demand and arbitrage' | 'arbitrage' | 'idle';
+    /** kWh the battery gave the load over the days priced. */
+    dischargedKWh: number;
+    /** Highest 15-minute demand over the days priced, kW, without and with the battery. */
+    peakKw: number;
+    peakWithKw: number;
+  }>;
+}
+
+export interface ReportExportsOnPlan {
+  importKWh: number;
+  exportKWh: number;
+  /** The rule the plan's rate data names; null when it names none (net metering is assumed). */
+  planRule: string | null;
+  /** The plan's rate data gives an export price (`sell`) for some period. */
+  hasExportPrices: boolean;
+  /** The plan's annual cost with the exports thrown away. */
+  withoutExportsCents: number;
+  rules: Array<{
+    rule: string;
+    annualCents: number;
+    /** `withoutExportsCents` less `annualCents`: what the exports are worth under the rule. */
+    exportValueCents: number;
+  }>;
+  notValued: Array<{ rule: string; reason: string }>;
 }
 
 /** A connection's gas, analysed: periods kept in their unit (therms, ccf, m³), never kWh. */

@@ -2,8 +2,11 @@
 // A library like the interval engine: no HTTP, no database.
 
 import type { CanonicalSeries } from '../intervals/series.ts';
+import type { Battery } from './battery.ts';
+import { type BatteryStudy, batterySavings } from './battery-savings.ts';
 import { compileTariff } from './compile.ts';
 import { type BillingOptions, type SeriesContext, seriesContext } from './context.ts';
+import { type ExportRuleStudy, exportRuleBills } from './export-rules.ts';
 import { type PriceOptions, priceCompiled, type TariffBill } from './price.ts';
 import type { UrdbRate } from './urdb.ts';
 import { holidaysOfUtility } from './utility-holidays.ts';
@@ -90,4 +93,36 @@ export function rankTariffs(
       annualCents: bill.annualCents,
       differenceCents: current === undefined ? undefined : bill.annualCents - current.annualCents,
     }));
+}
+
+export type { Battery } from './battery.ts';
+export type { BatterySavings, BatteryStudy } from './battery-savings.ts';
+export type { ExportRuleStudy } from './export-rules.ts';
+
+/**
+ * Each battery dispatched against one tariff and priced by it with and without the battery, on
+ * the same holidays `priceTariff` uses for the rate.
+ */
+export function priceBatteries(
+  series: CanonicalSeries,
+  rate: UrdbRate,
+  batteries: readonly Battery[],
+  options: PricingOptions = {},
+): BatteryStudy {
+  return batterySavings(series, rate, batteries, {
+    ...options,
+    holidays: holidaysFor(rate, options.holidays),
+  });
+}
+
+/** One tariff's bills under each export rule the engine can value from the data given. */
+export function priceExportRules(
+  series: CanonicalSeries,
+  rate: UrdbRate,
+  options: PricingOptions = {},
+): ExportRuleStudy {
+  return exportRuleBills(series, rate, {
+    ...options,
+    holidays: holidaysFor(rate, options.holidays),
+  });
 }

@@ -116,3 +116,18 @@ export function defaultBatteryKw(peakKw: number): number | undefined {
   // Rounding in binary floating point: 0.1 * 2.5 must print as 0.25.
   return Number(best.toPrecision(3));
 }
+
+/**
+ * The battery power the report models: the rating ordered, else a quarter of the peak rounded
+ * (`chosen`); undefined when neither gives one.
+ */
+export function batteryPower(
+  peakKw: number,
+  orderedKw: number | undefined,
+): { powerKw: number; chosen: boolean } | undefined {
+  if (orderedKw !== undefined && orderedKw > 0 && Number.isFinite(orderedKw)) {
+    return { powerKw: orderedKw, chosen: false };
+  }
+  const powerKw = defaultBatteryKw(peakKw);
+  return powerKw === undefined ? undefined : { powerKw, chosen: true };
+}
