@@ -13,6 +13,7 @@ import {
   registerAccessControl,
   UNKNOWN_KEY,
 } from '../../plugins/access.ts';
+import { keyClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, loginAccepted, submission, submitForm } from '../../test/connections.ts';
 import { createApiKey, signedIn, signedInPremium } from '../../test/factories.ts';
@@ -174,28 +175,30 @@ describe('calling the API with a key', () => {
   it('reads only the caller\u2019s own connections, files and usage', async () => {
     const who = await premium();
     const stranger = await premium();
-    const mine = [await connectionOf(who), await connectionOf(who)];
-    const theirs = await connectionOf(stranger);
-    const { key } = await createKey(who);
+    const first = await connectionOf(who);
+    const mine = [first, await connectionOf(who)];
+    const theirs = { params: { path: { id: await connectionOf(stranger) } } };
+    // Through the client typed by the OpenAPI document, as an API customer calls it.
+    const api = keyClient(t.app, (await createKey(who)).key);
 
-    const list = await withKey(key, 'GET', '/api/my-connections');
-    expect(list.statusCode).toBe(200);
-    expect((list.json() as Connection[]).map((c) => c.id).sort()).toEqual([...mine].sort());
-    expect(list.headers['next-cursor']).toBeUndefined();
+    const list = await api.GET('/api/v1/my-connections');
+    expect(list.response.status).toBe(200);
+    expect(list.data?.map((c) => c.id).sort()).toEqual([...mine].sort());
+    expect(list.response.headers.get('next-cursor')).toBeNull();
 
-    expect((await withKey(key, 'GET', `/api/connections/${mine[0]}`)).json().id).toBe(mine[0]);
-    for (const url of [
-      `/api/connections/${theirs}`,
-      `/api/connections/${theirs}/files`,
-      `/api/connections/${theirs}/intervals`,
+    const own = { params: { path: { id: first } } };
+    expect((await api.GET('/api/v1/connections/{id}', own)).data?.id).toBe(first);
+    for (const res of [
+      await api.GET('/api/v1/connections/{id}', theirs),
+      await api.GET('/api/v1/connections/{id}/files', theirs),
+      await api.GET('/api/v1/connections/{id}/intervals', theirs),
     ]) {
-      const res = await withKey(key, 'GET', url);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Connection not found' });
+      expect(res.response.status).toBe(404);
+      expect(res.error).toEqual({ message: 'Connection not found' });
     }
-    expect((await withKey(key, 'GET', `/api/connections/${mine[0]}/files`)).statusCode).toBe(200);
-    expect(UsageResponse.parse((await withKey(key, 'GET', '/api/usage')).json()).usage).toEqual([]);
-    expect((await withKey(key, 'GET', '/api/billing')).json().plan).toBe('premium');
+    expect((await api.GET('/api/v1/connections/{id}/files', own)).response.status).toBe(200);
+    expect((await api.GET('/api/v1/usage')).data?.usage).toEqual([]);
+    expect((await api.GET('/api/v1/billing')).data?.plan).toBe('premium');
   });
 
   it('an admin\u2019s key reads the admin\u2019s own data and never an admin route', async () => {
@@ -296,16 +299,16 @@ describe('calling the API with a key', () => {
 
   it('requests a report once per connection, on the month\u2019s invoice', async () => {
     const who = await premium();
-    const id = await connectionOf(who);
-    const { key } = await createKey(who);
-    const first = await withKey(key, 'POST', '/api/record-usage', { connectionId: id });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ status: 'invoiced', costCents: 2500, connectionId: id });
-    const again = await withKey(key, 'POST', '/api/record-usage', { connectionId: id });
-    expect(again.json().id).toBe(first.json().id);
-    const usage = UsageResponse.parse((await withKey(key, 'GET', '/api/usage')).json());
-    expect(usage.usage).toHaveLength(1);
-    expect(usage.totalCostCents).toBe(2500);
+    const connectionId = await connectionOf(who);
+    const api = keyClient(t.app, (await createKey(who)).key);
+    const first = await api.POST('/api/v1/record-usage', { body: { connectionId } });
+    expect(first.response.status, JSON.stringify(first.error)).toBe(200);
+    expect(first.data).toMatchObject({ status: 'invoiced', costCents: 2500, connectionId });
+    const again = await api.POST('/api/v1/record-usage', { body: { connectionId } });
+    expect(again.data?.id).toBe(first.data?.id);
+    const usage = (await api.GET('/api/v1/usage')).data;
+    expect(usage?.usage).toHaveLength(1);
+    expect(usage?.totalCostCents).toBe(2500);
   });
 
   it('answers /api/v1/... as /api/... for key routes only', async () => {

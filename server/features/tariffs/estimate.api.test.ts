@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BillEstimate } from '../../../common/tariffs.ts';
 import { adminAndUserApp, caller, type SignedIn } from '../../test/api.ts';
+import { keyClient } from '../../test/api-client.ts';
 import {
   attachFile,
   createProvider,
@@ -305,28 +306,24 @@ describe('POST /api/connections/:id/bill-estimate', () => {
     const premium = await signedInPremium(suite.t.app, suite.t.database.db);
     const id = await connectionOf(premium);
     await pay(premium, id, 'premium');
-    const { key } = await createApiKey(suite.t.app, premium.cookie);
-    const withKey = (connectionId: number, url = '/api/v1') =>
-      suite.t.app.inject({
-        method: 'POST',
-        url: `${url}/connections/${connectionId}/bill-estimate`,
-        headers: { authorization: `Bearer ${key}` },
-        payload: { urdb: flat },
+    // Through the client typed by the OpenAPI document, as an API customer calls it.
+    const api = keyClient(suite.t.app, (await createApiKey(suite.t.app, premium.cookie)).key);
+    const withKey = (connectionId: number) =>
+      api.POST('/api/v1/connections/{id}/bill-estimate', {
+        params: { path: { id: connectionId } },
+        body: { urdb: flat },
       });
     const res = await withKey(id);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers).toHaveProperty('ratelimit-remaining');
-    expect(BillEstimate.parse(res.json()).totalCents).toBe(63_725);
-    expect((await withKey(paidConnection)).statusCode).toBe(404);
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    expect(res.response.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+    expect(res.data?.totalCents).toBe(63_725);
+    expect((await withKey(paidConnection)).response.status).toBe(404);
 
     // The key also lists the tariffs to choose from, as a user sees them.
-    const list = await suite.t.app.inject({
-      method: 'GET',
-      url: `/api/v1/tariffs?providerId=${providerId}`,
-      headers: { authorization: `Bearer ${key}` },
-    });
-    expect(list.statusCode).toBe(200);
-    expect(list.json()[0]).not.toHaveProperty('source');
+    const list = await api.GET('/api/v1/tariffs', { params: { query: { providerId } } });
+    expect(list.response.status).toBe(200);
+    expect(list.data?.[0]).toBeDefined();
+    expect(list.data?.[0]).not.toHaveProperty('source');
   });
 
   it('allows 30 estimates a minute per account, then 429 with a message', async () => {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Stats } from '../../../common/connections.ts';
 import { WEBHOOKS_PREMIUM_ONLY, WebhookEndpoint } from '../../../common/webhooks.ts';
 import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
+import { REVOKED_KEY } from '../../plugins/access.ts';
+import { keyClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createProvider, submission, submitForm } from '../../test/connections.ts';
 import { createApiKey, signedIn, signedInPremium } from '../../test/factories.ts';
@@ -97,16 +99,28 @@ describe('a premium user’s own webhooks: who may', () => {
   it('works with the user’s API key, and not with a revoked one', async () => {
     const owner = await premium();
     const { key, apiKey } = await createApiKey(t.app, owner.cookie);
-    const withKey = (k: string, method: Method, url: string, payload?: object) =>
-      t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${k}` } });
-    const created = await withKey(key, 'POST', '/api/v1/my/webhooks', {
-      url: 'https://hooks.example.com/api',
-      events: ['connection.credentials_checked'],
+    // Through the client typed by the OpenAPI document, as an API customer calls it.
+    const api = keyClient(t.app, key);
+    const created = await api.POST('/api/v1/my/webhooks', {
+      body: { url: 'https://hooks.example.com/api', events: ['connection.credentials_checked'] },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    expect((await withKey(key, 'GET', '/api/my/webhooks')).json()).toHaveLength(1);
+    expect(created.response.status, JSON.stringify(created.error)).toBe(201);
+    const id = created.data?.id ?? 0;
+    const listed = await api.GET('/api/v1/my/webhooks');
+    expect(listed.data?.map((endpoint) => endpoint.id)).toEqual([id]);
+    const changed = await api.PUT('/api/v1/my/webhooks/{id}', {
+      params: { path: { id } },
+      body: { url: 'https://hooks.example.com/other', events: ['report.ready'] },
+    });
+    expect(changed.data).toMatchObject({ url: 'https://hooks.example.com/other' });
+    const deliveries = await api.GET('/api/v1/my/webhooks/{id}/deliveries', {
+      params: { path: { id } },
+    });
+    expect(deliveries.data).toEqual([]);
     await call(owner, 'DELETE', `/api/api-keys/${apiKey.id}`);
-    expect((await withKey(key, 'GET', '/api/my/webhooks')).statusCode).toBe(401);
+    const refused = await api.GET('/api/v1/my/webhooks');
+    expect(refused.response.status).toBe(401);
+    expect(refused.error).toEqual({ message: REVOKED_KEY });
   });
 
   it('refuses the events that are only for admins, and bad input, writing nothing', async () => {
