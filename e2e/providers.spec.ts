@@ -121,18 +121,24 @@ test('an admin adds a provider with a logo, sees it, edits it, deletes it', asyn
   await edit.getByLabel('Submit Selector').fill('button[type=submit]');
   await edit.getByText('Active', { exact: true }).click();
   await expect(edit.getByRole('switch', { name: 'Active' })).not.toBeChecked();
+  // Its files are to be gathered by hand; nobody has used it yet, so it has no failure.
+  await edit.getByText('Retrieve automatically', { exact: true }).click();
+  await expect(edit.getByRole('switch', { name: 'Retrieve automatically' })).not.toBeChecked();
+  await expect(edit.getByRole('region', { name: 'Health' })).toContainText('No failure recorded.');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
 
   const renamedCard = page.getByRole('article', { name: renamed });
   await expect(renamedCard).toBeVisible();
   await expect(renamedCard.getByText('Inactive')).toBeVisible();
+  await expect(renamedCard.getByText('No checks in 7 days · Files by hand')).toBeVisible();
   await expect(page.getByRole('article', { name, exact: true })).toHaveCount(0);
   await expect.poll(() => naturalWidth(renamedCard.getByRole('img'))).toBe(24);
   await renamedCard.getByRole('button', { name: `Edit ${renamed}` }).click();
   await expect(edit.getByLabel('Username Selector')).toHaveValue('#username');
   await expect(edit.getByLabel('Password Selector')).toHaveValue('#password');
   await expect(edit.getByLabel('Submit Selector')).toHaveValue('button[type=submit]');
+  await expect(edit.getByRole('switch', { name: 'Retrieve automatically' })).not.toBeChecked();
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();
 

@@ -6,6 +6,7 @@ import {
   attentionReasons,
 } from '../../../common/attention.ts';
 import { ADMIN_PAGE_SIZE } from '../../../common/constants.ts';
+import type { ProviderHealth } from '../../../common/portal-health.ts';
 import type { Db } from '../../db/client.ts';
 import { attentionAlerts, users } from '../../db/schema.ts';
 import {
@@ -13,7 +14,6 @@ import {
   attentionDigestMessage,
 } from '../../lib/mail/attention-messages.ts';
 import type { Mailer } from '../../lib/mail/index.ts';
-import type { PortalHealth } from '../automation/portal-health.ts';
 import { type AttentionRow, attentionPage, newlyBlocked } from './queries.ts';
 
 /** The hour (UTC) from which the day's digest goes out. */
@@ -27,8 +27,11 @@ type AttentionDeps = {
   /** How long a paid request may wait for data before the admins are emailed. */
   alertAfterMs: number;
   publicUrl: string;
-  /** Utilities whose portal fails lately are listed above the connections. */
-  portalHealth: Pick<PortalHealth, 'flagged'>;
+  /**
+   * Utilities whose portal fails lately are listed above the connections (the automation
+   * feature's PortalHealth, named by shape, not imported).
+   */
+  portalHealth: { flagged(now: Date): Promise<ProviderHealth[]> };
 };
 
 function toItem(row: AttentionRow, now: Date): AttentionItem {

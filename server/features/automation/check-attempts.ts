@@ -5,7 +5,7 @@ import type { PortalAttempt } from './portal-health.ts';
 import type { Retrieval } from './retrieval.ts';
 
 /** What one background check did on the portal, as verifyConnection saw it. */
-export type CheckRun = {
+type CheckRun = {
   providerId: number;
   connectionId: number;
   submittedAt: Date;

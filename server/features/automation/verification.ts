@@ -52,7 +52,7 @@ export type VerificationServices = {
 };
 
 /** `slot`: the portal slot kept for a check brought back later; `byHand`: an admin's Retrieve now. */
-export type CheckOptions = { slot?: number; byHand?: boolean };
+type CheckOptions = { slot?: number; byHand?: boolean };
 
 /**
  * Logs in to the connection's utility portal with the customer's credentials (opened only
