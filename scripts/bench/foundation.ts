@@ -4,8 +4,12 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { appArgs, startServer } from './servers.ts';
 
-async function rps(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const result = await autocannon({ url, connections: 10, duration: 10, headers });
+async function rps(
+  url: string,
+  headers: Record<string, string> = {},
+  duration = 10,
+): Promise<number> {
+  const result = await autocannon({ url, connections: 10, duration, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
@@ -39,30 +43,50 @@ export async function benchColdStart() {
   );
 }
 
-/** GET /api/user with a valid session against a bare Fastify route, same machine, same run. */
-export async function benchSessionRoute() {
-  const bare = await startServer(['scripts/bench/bare-server.mjs'], { port: 5902 });
-  const bareRps = await rps(bare.url);
-  await bare.stop();
-
+/**
+ * The bare Fastify route and the app's GET /api/user with a registered user's session cookie,
+ * both listening; `ratio()` loads one then the other for `seconds` each and gives the app's
+ * requests per second over the bare route's.
+ */
+export async function sessionRoutePair(timeoutMs = 30_000) {
+  const bare = await startServer(['scripts/bench/bare-server.mjs'], { port: 5902, timeoutMs });
   const app = await startServer(appArgs(), {
     port: 5903,
     readyPath: '/api/health',
     jobsReady: true,
+    timeoutMs,
+  }).catch(async (err) => {
+    await bare.stop();
+    throw err;
   });
-  const res = await fetch(`${app.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', email: null, password: 'bench-password' }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('sid='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error('register set no cookie');
-  const userRps = await rps(`${app.url}/api/user`, { cookie });
-  await app.stop();
+  const close = () => Promise.all([bare.stop(), app.stop()]).then(() => undefined);
+  try {
+    const res = await fetch(`${app.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', email: null, password: 'bench-password' }),
+    });
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))
+      ?.split(';')[0];
+    if (!cookie) throw new Error('register set no cookie');
+    const ratio = async (seconds: number) => {
+      const bareRps = await rps(bare.url, {}, seconds);
+      const userRps = await rps(`${app.url}/api/user`, { cookie }, seconds);
+      return { bareRps, userRps, ratio: userRps / bareRps };
+    };
+    return { ratio, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
 
+/** GET /api/user with a valid session against a bare Fastify route, same machine, same run. */
+export async function benchSessionRoute() {
+  const pair = await sessionRoutePair();
+  const { bareRps, userRps } = await pair.ratio(10).finally(pair.close);
   const share = (userRps / bareRps) * 100;
   console.log(`bare Fastify {}: ${bareRps.toFixed(0)} req/s (10 connections, 10 s)`);
   console.log(
@@ -70,12 +94,21 @@ export async function benchSessionRoute() {
   );
 }
 
+/** Gzipped bytes of the landing page's initial JavaScript, and its files. */
+export function landingInitialJs(dir = 'dist/client'): { gzipBytes: number; files: string[] } {
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  const gzipBytes = files.reduce(
+    (sum, f) => sum + gzipSync(readFileSync(path.join(dir, f))).length,
+    0,
+  );
+  return { gzipBytes, files };
+}
+
 /** The landing page's initial JavaScript: the entry script and every module it preloads. */
 export function benchLandingBundle() {
   const dir = 'dist/client';
-  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
-  const total = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dir, f))).length, 0);
+  const { gzipBytes: total, files } = landingInitialJs(dir);
   console.log(
     `landing initial JS: ${(total / 1024).toFixed(1)} KB gzipped in ${files.length} file(s) (target < 125 KB)`,
   );

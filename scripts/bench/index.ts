@@ -1,6 +1,7 @@
 // `npm run bench` (after a fresh build): prints the figures the issues ask for.
 import { benchAutomation } from './automation.ts';
 import { benchBilling } from './billing.ts';
+import { checkBudgets } from './check.ts';
 import { benchConnections } from './connections.ts';
 import { benchCrash, benchLoad } from './durability.ts';
 import { benchFairness } from './fairness.ts';
@@ -44,6 +45,14 @@ const benches: [string, () => Promise<void> | void][] = [
   ['kill during report build: recovery time', benchBuildRecovery],
   ["form verdict: from Submit to the check's answer", benchFormVerdict],
 ];
+
+// `npm run bench -- --check` measures only the budgeted figures (budgets.json) and fails on any
+// over its budget, naming it.
+if (process.argv.includes('--check')) {
+  const failed = await checkBudgets();
+  if (failed.length > 0) console.error(`\nover budget: ${failed.join(', ')}`);
+  process.exit(failed.length > 0 ? 1 : 0);
+}
 
 // `npm run bench -- billing reports` runs the benches whose names contain one of the words.
 const only = process.argv.slice(2);

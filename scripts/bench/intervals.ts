@@ -115,8 +115,8 @@ function median(values: number[]): number {
   return sorted[sorted.length >> 1] as number;
 }
 
-function time(run: () => void, runs = RUNS): number {
-  for (let i = 0; i < WARM_UP; i++) run();
+function time(run: () => void, runs = RUNS, warmUp = WARM_UP): number {
+  for (let i = 0; i < warmUp; i++) run();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
@@ -137,11 +137,15 @@ function importAndAnalyse(bytes: Uint8Array, expectedKWh: number, options?: Impo
   }
 }
 
-function runTask(task: Task): number {
+function runTask(task: Task, runs = RUNS, warmUp = WARM_UP): number {
   const data = inputs();
-  if (task === 'papaparse') return time(() => Papa.parse(data.csv));
-  if (task === 'pge-csv') return time(() => importAndAnalyse(data.csvBytes, data.csvKWh));
-  if (task === 'espi-xml') return time(() => importAndAnalyse(data.xmlBytes, data.xmlKWh));
+  if (task === 'papaparse') return time(() => Papa.parse(data.csv), runs, warmUp);
+  if (task === 'pge-csv') {
+    return time(() => importAndAnalyse(data.csvBytes, data.csvKWh), runs, warmUp);
+  }
+  if (task === 'espi-xml') {
+    return time(() => importAndAnalyse(data.xmlBytes, data.xmlKWh), runs, warmUp);
+  }
   if (task === 'papaparse-day-rows') return time(() => Papa.parse(data.dayRows));
   if (task === 'day-rows-csv') {
     const options = { state: 'CA' };
@@ -159,9 +163,10 @@ function runTask(task: Task): number {
  * garbage its neighbour left (papaparse leaves tens of megabytes of row arrays), which would
  * measure the neighbour rather than the task.
  */
-function timeInChild(task: Task): number {
+function timeInChild(task: Task, runs = RUNS, warmUp = WARM_UP): number {
   const script = fileURLToPath(import.meta.url);
-  const out = execFileSync(process.execPath, [...process.execArgv, script, TASK_FLAG, task], {
+  const args = [script, TASK_FLAG, task, String(runs), String(warmUp)];
+  const out = execFileSync(process.execPath, [...process.execArgv, ...args], {
     encoding: 'utf8',
   });
   const last = out.trim().split('\n').pop() ?? '';
@@ -202,9 +207,23 @@ export async function benchIntervals(): Promise<void> {
   );
 }
 
+/**
+ * The two import figures `npm run bench -- --check` guards, from a shorter run: each import's
+ * median time over papaparse's, all three timed in their own processes one after the other.
+ */
+export function importRatios(runs: number, warmUp: number): { pgeCsv: number; espi: number } {
+  const papaMs = timeInChild('papaparse', runs, warmUp);
+  return {
+    pgeCsv: timeInChild('pge-csv', runs, warmUp) / papaMs,
+    espi: timeInChild('espi-xml', runs, warmUp) / papaMs,
+  };
+}
+
 const taskAt = process.argv.indexOf(TASK_FLAG);
 if (taskAt > 0) {
-  console.log(JSON.stringify({ ms: runTask(process.argv[taskAt + 1] as Task) }));
+  const [task, runs, warmUp] = process.argv.slice(taskAt + 1);
+  const ms = runTask(task as Task, Number(runs ?? RUNS), Number(warmUp ?? WARM_UP));
+  console.log(JSON.stringify({ ms }));
 } else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await benchIntervals();
 }
