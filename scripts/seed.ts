@@ -15,4 +15,5 @@ const catalogue = new ProvidersService({ db: database.db });
 const added = await catalogue.addStarterCatalogue();
 const tuned = await catalogue.addKnownSelectors('npm run db:seed');
 await database.close();
-console.log(`providers added: ${added}; known login selectors given to: ${tuned.length}`);
+console.log(`providers added: ${added}`);
+if (tuned.length > 0) console.log(`known login selectors given to: ${tuned.join(', ')}`);
