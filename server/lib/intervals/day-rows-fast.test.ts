@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { importDayRowsCsv } from './formats/day-rows-csv.ts';
 import { LineRecord } from './formats/day-rows-record.ts';
 import { assessQuality, type ImportResult, importIntervals, toCanonicalSeries } from './index.ts';
-import { columnsOf } from './reading-columns.ts';
+import { columnsOf, ReadingColumns } from './reading-columns.ts';
 import { CsvCursor } from './scan/csv-cursor.ts';
 
 // The day-per-row importer places most files without making a row per value (placeDays); the
@@ -246,6 +246,33 @@ describe('day-per-row channels kept as columns', () => {
       longestStart: Date.parse('2024-05-06T20:00:00-06:00'),
     });
     expect(quality).toStrictEqual(fromReadings(text, 'America/Denver').quality);
+  });
+});
+
+describe('ReadingColumns', () => {
+  it('puts readings in place of others, moving the later ones and growing as needed', () => {
+    const columns = new ReadingColumns(3);
+    for (let i = 0; i < 3; i++) columns.add(i * HOUR, 3600, i + 1, 0, 0);
+    const half = (start: number, kWh: number) => ({
+      start,
+      duration: 1800,
+      kWh,
+      direction: 'delivered' as const,
+      quality: 'estimated' as const,
+      cost: undefined,
+      dst: 'folded' as const,
+    });
+    columns.replace(1, 2, [half(HOUR, 1), half(HOUR + HOUR / 2, 1), half(HOUR * 1.75, 0.5)]);
+    const readings = Array.from({ length: columns.length }, (_, i) =>
+      columns.reading(i, 'delivered'),
+    );
+    expect(readings.map((r) => [r.start / HOUR, r.duration, r.kWh, r.quality, r.dst])).toEqual([
+      [0, 3600, 1, 'actual', undefined],
+      [1, 1800, 1, 'estimated', 'folded'],
+      [1.5, 1800, 1, 'estimated', 'folded'],
+      [1.75, 1800, 0.5, 'estimated', 'folded'],
+      [2, 3600, 3, 'actual', undefined],
+    ]);
   });
 });
 

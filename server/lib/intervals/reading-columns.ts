@@ -1,4 +1,4 @@
-import { qualityName } from './series.ts';
+import { qualityCode, qualityName } from './series.ts';
 import type { Channel, Direction, DstMark, Gap, ImportMetadata, IntervalReading } from './types.ts';
 
 const DST_MARKS: readonly (DstMark | undefined)[] = [
@@ -27,13 +27,15 @@ export class ReadingColumns {
   quality: Uint8Array;
   dst: Uint8Array;
 
+  /** `capacity`: the readings expected; the columns share one buffer, allocated once. */
   constructor(capacity: number) {
     const size = Math.max(1, capacity);
-    this.start = new Float64Array(size);
-    this.duration = new Float64Array(size);
-    this.kWh = new Float64Array(size);
-    this.quality = new Uint8Array(size);
-    this.dst = new Uint8Array(size);
+    const buffer = new ArrayBuffer(size * 26);
+    this.start = new Float64Array(buffer, 0, size);
+    this.duration = new Float64Array(buffer, size * 8, size);
+    this.kWh = new Float64Array(buffer, size * 16, size);
+    this.quality = new Uint8Array(buffer, size * 24, size);
+    this.dst = new Uint8Array(buffer, size * 25, size);
   }
 
   add(start: number, duration: number, kWh: number, quality: number, dst: number): void {
@@ -59,17 +61,44 @@ export class ReadingColumns {
     };
   }
 
+  /**
+   * Puts `readings` in place of readings from..to, moving the ones after them (unfold's halves
+   * make a fall-back hour's readings more than it had).
+   */
+  replace(from: number, to: number, readings: readonly IntervalReading[]): void {
+    const shift = readings.length - (to - from);
+    while (this.length + shift > this.start.length) this.grow();
+    if (shift !== 0) {
+      const end = this.length;
+      this.start.copyWithin(to + shift, to, end);
+      this.duration.copyWithin(to + shift, to, end);
+      this.kWh.copyWithin(to + shift, to, end);
+      this.quality.copyWithin(to + shift, to, end);
+      this.dst.copyWithin(to + shift, to, end);
+      this.length += shift;
+    }
+    readings.forEach((r, j) => {
+      const i = from + j;
+      this.start[i] = r.start;
+      this.duration[i] = r.duration;
+      this.kWh[i] = r.kWh;
+      this.quality[i] = qualityCode(r.quality);
+      this.dst[i] = dstCode(r.dst);
+    });
+  }
+
   private grow(): void {
-    const size = this.start.length * 2;
-    const copy = <T extends Float64Array | Uint8Array>(from: T, to: T): T => {
-      to.set(from);
-      return to;
-    };
-    this.start = copy(this.start, new Float64Array(size));
-    this.duration = copy(this.duration, new Float64Array(size));
-    this.kWh = copy(this.kWh, new Float64Array(size));
-    this.quality = copy(this.quality, new Uint8Array(size));
-    this.dst = copy(this.dst, new Uint8Array(size));
+    const larger = new ReadingColumns(this.start.length * 2);
+    larger.start.set(this.start);
+    larger.duration.set(this.duration);
+    larger.kWh.set(this.kWh);
+    larger.quality.set(this.quality);
+    larger.dst.set(this.dst);
+    this.start = larger.start;
+    this.duration = larger.duration;
+    this.kWh = larger.kWh;
+    this.quality = larger.quality;
+    this.dst = larger.dst;
   }
 }
 

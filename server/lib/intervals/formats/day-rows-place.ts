@@ -1,8 +1,8 @@
 import { finishChannel } from '../channel.ts';
-import { columnarChannel, dstCode, ReadingColumns } from '../reading-columns.ts';
+import { columnarChannel, ReadingColumns } from '../reading-columns.ts';
 import { unfold } from '../row-order.ts';
 import { RowSink } from '../rows.ts';
-import { qualityCode, qualityName } from '../series.ts';
+import { qualityName } from '../series.ts';
 import { DAY_MS } from '../time/civil.ts';
 import type { ZoneClock } from '../time/zone-clock.ts';
 import type { Channel, Direction, ImportMetadata, IntervalReading } from '../types.ts';
@@ -93,7 +93,9 @@ export function placeDays(
   const lastSlot = (n - 1) * stepMs;
   let present = 0;
   for (let i = 0; i < count * n; i++) if (!Number.isNaN(values[i] as number)) present++;
-  const columns = new ReadingColumns(present);
+  // Room for the halves unfold may add (one per reading of a fall-back hour: a day's columns are
+  // more than a year of fall-back days holds), so that the year is not copied for them.
+  const columns = new ReadingColumns(present + table.n);
   let candidates: number[] | undefined;
   let later: number[] | undefined;
   let previousDay = Number.NEGATIVE_INFINITY;
@@ -131,19 +133,18 @@ export function placeDays(
     }
   }
   metadata.sourceRecords += columns.length;
-  const placed =
-    candidates && later
-      ? unfoldNear(columns, direction, candidates, later, table, stepMs, metadata)
-      : columns;
-  const { start } = placed;
-  for (let i = 1; i < placed.length; i++) {
+  if (candidates && later) {
+    unfoldNear(columns, direction, candidates, later, table, stepMs, metadata);
+  }
+  const { start } = columns;
+  for (let i = 1; i < columns.length; i++) {
     if ((start[i] as number) < (start[i - 1] as number)) {
       const readings: IntervalReading[] = [];
-      for (let j = 0; j < placed.length; j++) readings.push(placed.reading(j, direction));
+      for (let j = 0; j < columns.length; j++) readings.push(columns.reading(j, direction));
       return finishChannel(direction, readings, source, metadata);
     }
   }
-  return columnarChannel(direction, placed, source, metadata);
+  return columnarChannel(direction, columns, source, metadata);
 }
 
 /**
@@ -163,7 +164,7 @@ function unfoldNear(
   table: DayTable,
   stepMs: number,
   metadata: ImportMetadata,
-): ReadingColumns {
+): void {
   const margin = 2 * table.n;
   const from = Math.max(0, (candidates[0] as number) - margin);
   const to = Math.min(columns.length, (candidates[candidates.length - 1] as number) + 1 + margin);
@@ -187,20 +188,7 @@ function unfoldNear(
     merged.push(reading);
   }
   while (j < tail.length) merged.push(tail[j++] as IntervalReading);
-  const out = new ReadingColumns(columns.length + tail.length);
-  const copy = (i: number) =>
-    out.add(
-      columns.start[i] as number,
-      columns.duration[i] as number,
-      columns.kWh[i] as number,
-      columns.quality[i] as number,
-      columns.dst[i] as number,
-    );
-  for (let i = 0; i < from; i++) copy(i);
-  for (const r of merged)
-    out.add(r.start, r.duration, r.kWh, qualityCode(r.quality), dstCode(r.dst));
-  for (let i = to; i < columns.length; i++) copy(i);
-  return out;
+  columns.replace(from, to, merged);
 }
 
 /** The local label and line of readings from..from+length, as unfold reads them. */
