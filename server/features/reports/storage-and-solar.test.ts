@@ -165,7 +165,7 @@ describe('the report’s battery and solar section', () => {
     );
     expect(section).toContain('Net Metering (assumed: the plan names none)');
     expect(section).toContain(`${formatMoney(1234.56)} ${formatMoney(265.44)}`);
-    expect(section).toContain('Buy All Sell All Not valued Needs the panels’ output.');
+    expect(section).toContain('Buy All Sell All Needs the panels’ output. Not valued —');
     expect(section).toContain('gives no export price');
   });
 

@@ -79,7 +79,11 @@ function exportsPart(study: ReportStorageAndSolar, solar: ReportExportsOnPlan): 
       : rule;
   const rows: HtmlValue[][] = [
     ...solar.rules.map((r) => [label(r.rule), money(r.annualCents), money(r.exportValueCents)]),
-    ...solar.notValued.map((n) => [label(n.rule), 'Not valued', n.reason]),
+    ...solar.notValued.map((n) => [
+      html`${label(n.rule)}<div class="source">${n.reason}</div>`,
+      'Not valued',
+      '—',
+    ]),
   ];
   const noPrice = solar.hasExportPrices
     ? null

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UTILITY_FIXTURES } from '../../../test/utility-fixtures.ts';
-import type { ReportBill, ReportInput } from '../types.ts';
+import type { ReportBill, ReportInput, ReportStorageAndSolar } from '../types.ts';
 import { intervalsOf, reportFile, reportInput } from './factories.ts';
 
 const INTERVAL_FILE = 'pge_dmd_hourly_2024-02-01_to_2025-01-31.csv';
@@ -87,6 +87,7 @@ export function longNamesReport(): ReportInput {
         ],
       },
     },
+    storageAndSolar: longPlanStudy(),
     bills: [
       { ...PGE_BILL, fileName: `${LONG_TOKEN}_STATEMENT_2022-12.pdf` },
       {
@@ -113,6 +114,54 @@ export function longNamesReport(): ReportInput {
         importError: `Unexpected element <espi:${LONG_TOKEN}> at line 1, column 4096`,
       }),
     ],
+  };
+}
+
+/**
+ * The battery and export figures of a plan with a long name and a source without a space, with
+ * demand charges and every export rule, as wide as the section's tables get.
+ */
+function longPlanStudy(): ReportStorageAndSolar {
+  const sizes = [1, 2, 4].map((hours) => ({
+    hours,
+    energyKWh: 12.5 * hours,
+    annualCents: 1_234_567 - hours * 45_678,
+    savingsCents: hours * 45_678,
+    strategy: 'demand and arbitrage' as const,
+    dischargedKWh: 3_456.78 * hours,
+    peakKw: 51.25,
+    peakWithKw: 51.25 - 3.5 * hours,
+  }));
+  return {
+    plan: {
+      name: 'B-19 Medium General Demand-Metered Time-of-Use Service, Secondary Voltage, Option R',
+      effectiveDate: '2026-06-01',
+      source: `github.com/example-rates/utility-rate-archive@0123456789abcdef:${LONG_TOKEN}.json`,
+    },
+    periodStart: '2024-02-01',
+    periodEnd: '2025-01-31',
+    days: 366,
+    annualCents: 1_234_567,
+    battery: { powerKw: 12.5, chosen: true, roundTripEfficiency: 0.9, demandCharges: true, sizes },
+    solar: {
+      importKWh: 123_456.78,
+      exportKWh: 23_456.78,
+      planRule: 'Net Billing Hourly',
+      hasExportPrices: true,
+      withoutExportsCents: 1_345_678,
+      rules: [
+        { rule: 'Net Metering', annualCents: 1_034_567, exportValueCents: 311_111 },
+        { rule: 'Net Billing Instantaneous', annualCents: 1_254_567, exportValueCents: 91_111 },
+        { rule: 'Net Billing Hourly', annualCents: 1_234_567, exportValueCents: 111_111 },
+      ],
+      notValued: [
+        {
+          rule: 'Buy All Sell All',
+          reason:
+            'It buys the whole load and sells the whole solar output, and the meter data shows only what was imported and exported, not what the panels produced.',
+        },
+      ],
+    },
   };
 }
 
