@@ -135,6 +135,21 @@ describe('the Rate plans section of a report on a year of PG&E data and an E-TOU
     expect(section).toContain('<svg class="chart"');
   });
 
+  it('checks the statement against its bill: its charges as read, its 2022 period outside the data', () => {
+    const text = textOf(section);
+    // The statement's own figures (expected-figures file of the shared fixtures): PG&E delivery
+    // $62.11 and 3CE generation $34.33, $96.44 of electric charges; service 11/08 to 12/08/2022.
+    expect(text).toContain(
+      'Statement check The bill of the statement of 2022-12-09, reproduced from the interval data for its own billing period under E-TOU-C Residential Time of Use, Baseline Territory P',
+    );
+    expect(text).toContain('Billing period 2022-11-08 to 2022-12-08');
+    expect(text).toContain('Computed under the plan Not computed');
+    expect(text).toContain('Statement charges $96.44 delivery $62.11 and generation $34.33');
+    expect(text).toContain(
+      "The statement's billing period, 2022-11-08 to 2022-12-08, is outside the interval data (2024-02-01 to 2025-01-31), so its bill cannot be reproduced and compared.",
+    );
+  });
+
   it('adds nothing to what is missing: the statement’s rate schedule was priced', () => {
     expect(missing.some((m) => m.includes('rate schedule'))).toBe(false);
   });

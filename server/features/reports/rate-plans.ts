@@ -5,6 +5,7 @@ import { type CanonicalSeries, localDateOf, SLOT_MS } from '../../lib/intervals/
 import { zoneClock } from '../../lib/intervals/time/zone-clock.ts';
 import type { ReportBill, ReportRatePlans } from '../../lib/report/index.ts';
 import { parseUrdb, rankTariffs, type UrdbRate } from '../../lib/tariffs/index.ts';
+import { reconciliationOf } from './reconciliation.ts';
 
 /** A provider's tariff as the report prices it. */
 export interface StoredTariff {
@@ -85,7 +86,8 @@ export function lastTwelveMonths(series: CanonicalSeries): CanonicalSeries {
 /**
  * The provider's plans priced by the tariff engine on the last 12 months of interval data and
  * ranked by annual cost, the plan the newest statement's rate schedule names marked current
- * and every other compared with it; null without interval data or without plans to price.
+ * and every other compared with it, and that statement's bill reproduced under it for its own
+ * billing period against its charges; null without interval data or without plans to price.
  */
 export function ratePlansOf(
   intervals: { series: CanonicalSeries } | null,
@@ -122,6 +124,11 @@ export function ratePlansOf(
     priceable.map((p) => p.rate),
     current === undefined ? {} : { current },
   );
+  const currentPlan = current === undefined ? undefined : priceable[current];
+  const reconciliation =
+    named && currentPlan
+      ? reconciliationOf(intervals.series, named, { ...currentPlan.tariff, rate: currentPlan.rate })
+      : null;
   const first = ranked[0]?.bill.bills[0];
   const last = ranked[0]?.bill.bills.at(-1);
   return {
@@ -153,5 +160,6 @@ export function ratePlansOf(
       };
     }),
     notes,
+    reconciliation,
   };
 }

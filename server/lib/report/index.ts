@@ -13,6 +13,7 @@ export type {
   ReportHistoryBill,
   ReportInput,
   ReportRatePlans,
+  ReportReconciliation,
   ReportStorageAndSolar,
   ReportSummary,
 } from './types.ts';

@@ -88,6 +88,30 @@ export interface ReportRatePlans {
   plans: ReportRatePlan[];
   /** Plans that could not be priced, in words. */
   notes: string[];
+  /**
+   * The newest statement's bill reproduced under the current plan for its own billing period,
+   * against the statement's charges; absent without a current plan or a statement period.
+   */
+  reconciliation?: ReportReconciliation | null;
+}
+
+/** A statement's charges against its bill reproduced from the interval data. */
+export interface ReportReconciliation {
+  planName: string;
+  statementDate: string | null;
+  /** The statement's billing period (local dates, both included). */
+  periodStart: string;
+  periodEnd: string;
+  /** The period's bill under the plan; null when the interval data cannot give it. */
+  computedCents: number | null;
+  /** The statement's electric charges for the period; null when they were not read. */
+  statementCents: number | null;
+  /** What the statement's figure is made of, in words ("delivery $62.11 and generation $34.33"). */
+  statementLabel: string | null;
+  /** computed - statement; null unless both are known. */
+  differenceCents: number | null;
+  /** Why the two differ, or cannot be compared, in plain words. */
+  reasons: string[];
 }
 
 /** One plan's bills over `ReportRatePlans`' days, all amounts in cents as the engine gives them. */
@@ -183,6 +207,10 @@ export interface ReportBill {
   periodEnd?: string;
   rateSchedule?: string;
   amountDueCents?: number;
+  /** The period's own charges: all of them, the utility's delivery, a supplier's generation. */
+  currentChargesCents?: number;
+  deliveryChargesCents?: number;
+  generationChargesCents?: number;
   /** ISO 4217 code when the statement prints its currency; dollars when absent. */
   currency?: string;
   dueDate?: string;

@@ -4,6 +4,7 @@ import { type HtmlValue, html, type SafeHtml } from '../html.ts';
 import type { ReportModel } from '../model.ts';
 import type { ReportRatePlan, ReportRatePlans } from '../types.ts';
 import { type Column, facts, figure, method, section, table } from './layout.ts';
+import { reconciliationBlock } from './rate-plans-reconciliation.ts';
 
 const CURRENT = '#1f5fa8';
 const CHEAPEST = '#2e8b57';
@@ -38,11 +39,12 @@ export function ratePlansSection(model: ReportModel): SafeHtml | null {
     'Rate plans',
     html`<p>${model.input.account.providerName}’s rate plans, each priced on the interval data of ${span}, billed by local calendar month.</p>`,
     current ? currentPlan(plans, current) : noCurrentPlan(plans),
+    reconciliationBlock(plans),
     ranking(plans, current),
     monthly(current, cheapest),
     notes(plans),
     method(
-      'each plan’s energy, fixed, demand and minimum charges applied to the metered quarter hours at their local hour, day type and month (weekends and US federal holidays on the weekend schedule); each line rounded to the cent once. The annual cost is the bills’ total scaled to 365 days. Taxes, surcharges and credits a plan’s rates do not carry are not included.',
+      'each plan’s energy, fixed, demand and minimum charges applied to the metered quarter hours at their local hour, day type and month (weekends and the utility’s own holidays on the weekend schedule, the US federal holidays for a utility without a list); each line rounded to the cent once. The annual cost is the bills’ total scaled to 365 days. Taxes, surcharges and credits a plan’s rates do not carry are not included.',
     ),
   );
 }
