@@ -150,7 +150,7 @@ function billThresholds(
     let lo = Math.max(0, peak - battery.powerKw);
     if (peak > 0 && check(lo)) hi = lo;
     else {
-      const tolerance = Math.max(1e-6, peak * 1e-8);
+      const tolerance = Math.max(1e-4, peak * 1e-6);
       while (hi - lo > tolerance) {
         const mid = (lo + hi) / 2;
         if (check(mid)) hi = mid;
