@@ -59,10 +59,11 @@ export function Field({
   );
 }
 
+/** An inline error, announced when it appears (its field also names it as its description). */
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
-    <p id={id} className="font-medium text-red-600 text-sm">
+    <p id={id} role="alert" className="font-medium text-red-600 text-sm">
       {message}
     </p>
   );

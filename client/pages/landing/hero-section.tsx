@@ -60,11 +60,11 @@ function ReportPreview() {
         </div>
         <div className="mt-6 grid grid-cols-2 gap-3">
           <div className="rounded-lg bg-blue-50 p-3">
-            <p className="text-slate-500 text-xs">Usage (12 months)</p>
+            <p className="text-slate-600 text-xs">Usage (12 months)</p>
             <p className="font-bold text-lg text-slate-900">{formatKwh(SAMPLE_REPORT.usageKwh)}</p>
           </div>
           <div className="rounded-lg bg-emerald-50 p-3">
-            <p className="text-slate-500 text-xs">Cost (12 months)</p>
+            <p className="text-slate-600 text-xs">Cost (12 months)</p>
             <p className="font-bold text-lg text-slate-900">{formatUsd(SAMPLE_REPORT.costCents)}</p>
           </div>
         </div>

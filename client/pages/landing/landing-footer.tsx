@@ -53,7 +53,7 @@ export function LandingFooter({ onViewSample }: { onViewSample: () => void }) {
         </FooterColumn>
       </div>
       <div className="border-slate-800 border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-slate-500 text-sm sm:px-6">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-slate-400 text-sm sm:px-6">
           © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>

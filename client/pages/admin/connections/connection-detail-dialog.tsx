@@ -105,7 +105,7 @@ function Details({ items }: { items: [string, ReactNode][] }) {
           <dt className="text-slate-500">{label}</dt>
           <dd className="min-w-0 whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
             {value === null || value === undefined || value === '' ? (
-              <span className="text-slate-400">Not set</span>
+              <span className="text-slate-500">Not set</span>
             ) : (
               value
             )}

@@ -7,7 +7,7 @@ import { formatCost, formatDateRange, formatUsage } from '@/lib/connection-displ
 import { cn } from '@/lib/utils.ts';
 import { ConnectionCredentialsBadge } from './connection-badges.tsx';
 
-const NONE = <span className="text-slate-400">—</span>;
+const NONE = <span className="text-slate-500">—</span>;
 
 const COLUMNS = [
   'User',

@@ -250,7 +250,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
     <div className="contents">
       <dt className="text-slate-500">{label}</dt>
       <dd className="text-slate-900 tabular-nums">
-        {children ?? <span className="text-slate-400">Not known</span>}
+        {children ?? <span className="text-slate-500">Not known</span>}
       </dd>
     </div>
   );

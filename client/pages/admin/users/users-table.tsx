@@ -51,7 +51,7 @@ export function UsersTable({
               {user.id === selfId && <span className="font-normal text-slate-500"> (you)</span>}
             </p>
             <p className="truncate text-slate-600" title={user.email ?? undefined}>
-              {user.email ?? <span className="text-slate-400">No email</span>}
+              {user.email ?? <span className="text-slate-500">No email</span>}
             </p>
           </td>
           <td className="px-3 py-3">
