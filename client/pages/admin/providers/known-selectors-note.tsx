@@ -1,7 +1,7 @@
 import type { KnownSelectorsOrigin } from '@common/known-selectors.ts';
 
 /** "owner/repo path/to/file" for a GitHub file address pinned to a commit; else the address. */
-export function sourceLabel(source: string): string {
+function sourceLabel(source: string): string {
   const match = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/blob\/[0-9a-f]+\/(.+)$/.exec(source);
   return match ? `${match[1]} ${match[2]}` : source;
 }
