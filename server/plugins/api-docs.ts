@@ -132,7 +132,12 @@ function documentKeyRoutes(args: TransformArgs) {
     schema: {
       ...schema,
       tags: [TAGS.find(([pattern]) => pattern.test(url))?.[1] ?? 'Other'],
-      security: [{ [SCHEME]: [] }, { [SESSION_SCHEME]: [] }],
+      // A public key route (a report download) also answers a signed link, with no key at all.
+      security: [
+        { [SCHEME]: [] },
+        { [SESSION_SCHEME]: [] },
+        ...(route.config.access === 'public' ? [{}] : []),
+      ],
       response: { ...(schema.response as object | undefined), ...ERRORS },
     },
   }).schema as { response: Record<string, object> };
