@@ -99,10 +99,13 @@ export function placeDays(
   let candidates: number[] | undefined;
   let later: number[] | undefined;
   let previousDay = Number.NEGATIVE_INFINITY;
+  /** The index of each day's first reading, for unfoldNear to find its labels' days. */
+  const firstOfDay = new Int32Array(count);
   for (let r = 0; r < count; r++) {
     const day = table.day[r] as number;
     if (day <= previousDay) return undefined;
     previousDay = day;
+    firstOfDay[r] = columns.length;
     const quality = table.quality[r] as number;
     const midnight = day * DAY_MS;
     const base = r * n;
@@ -134,7 +137,7 @@ export function placeDays(
   }
   metadata.sourceRecords += columns.length;
   if (candidates && later) {
-    unfoldNear(columns, direction, candidates, later, table, stepMs, metadata);
+    unfoldNear(columns, direction, candidates, later, { table, firstOfDay, stepMs }, metadata);
   }
   const { start } = columns;
   for (let i = 1; i < columns.length; i++) {
@@ -161,11 +164,10 @@ function unfoldNear(
   direction: Direction,
   candidates: number[],
   later: number[],
-  table: DayTable,
-  stepMs: number,
+  days: DayLabels,
   metadata: ImportMetadata,
 ): void {
-  const margin = 2 * table.n;
+  const margin = 2 * days.table.n;
   const from = Math.max(0, (candidates[0] as number) - margin);
   const to = Math.min(columns.length, (candidates[candidates.length - 1] as number) + 1 + margin);
   const window: IntervalReading[] = [];
@@ -175,7 +177,7 @@ function unfoldNear(
     laterStarts[i - from] = later[i] as number;
     return i - from;
   });
-  const rows = labelsOf(table, stepMs, from, window.length);
+  const rows = labelsOf(days, from, window.length);
   unfold(window, near, laterStarts, rows, metadata.dstEvents, metadata.notes);
   const placed = to - from;
   const tail = window.slice(placed).sort((a, b) => a.start - b.start);
@@ -191,12 +193,22 @@ function unfoldNear(
   columns.replace(from, to, merged);
 }
 
+/** What the local labels of placed readings are computed from. */
+interface DayLabels {
+  table: DayTable;
+  /** The index of each day's first reading as placed (before unfold). */
+  firstOfDay: Int32Array;
+  stepMs: number;
+}
+
 /** The local label and line of readings from..from+length, as unfold reads them. */
-function labelsOf(table: DayTable, stepMs: number, from: number, length: number): RowSink {
+function labelsOf({ table, firstOfDay, stepMs }: DayLabels, from: number, length: number): RowSink {
   const rows = new RowSink(Math.max(1, length));
   const { n, count, values } = table;
-  let i = 0;
-  for (let r = 0; r < count && i < from + length; r++) {
+  let first = 0;
+  while (first + 1 < count && (firstOfDay[first + 1] as number) <= from) first++;
+  let i = firstOfDay[first] as number;
+  for (let r = first; r < count && i < from + length; r++) {
     const midnight = (table.day[r] as number) * DAY_MS;
     const line = table.line[r] as number;
     for (let k = 0; k < n; k++) {
