@@ -9,7 +9,9 @@ import {
 import { pgeReport } from '../../lib/report/testing/layout-inputs.ts';
 import { californiaTariffs } from '../../lib/tariffs/catalogue.ts';
 import { priceTariff } from '../../lib/tariffs/index.ts';
+import type { ReportSubject } from '../connections/service.ts';
 import { catalogueSource } from '../tariffs/catalogue-seed.ts';
+import { reportInput } from './assemble.ts';
 import { lastTwelveMonths, ratePlansOf, type StoredTariff } from './rate-plans.ts';
 import { storageAndSolarOf } from './storage-and-solar.ts';
 
@@ -109,6 +111,69 @@ describe('the current plan’s battery and exports', () => {
     const plans = ratePlansOf(intervals, bills, PGE);
     expect(storageAndSolarOf(intervals, plans, PGE)).toBeNull();
     expect(storageAndSolarOf(null, ratePlans, PGE)).toBeNull();
+  });
+});
+
+describe('a report version’s inputs', () => {
+  it('carry the figures for the plan the statement names, from the provider’s tariffs', () => {
+    const { intervals } = pgeReport();
+    const subject = {
+      id: 7,
+      userId: 3,
+      status: 'complete',
+      customerName: 'Harbor Bakery LLC',
+      customerEmail: 'owner@harbor.example',
+      accountName: null,
+      accountNumber: null,
+      serviceAddress: null,
+      startDate: null,
+      endDate: null,
+      usageKwh: null,
+      costCents: null,
+      provider: { name: 'PG&E', country: 'US', state: 'California', timeZone: null },
+      owner: { username: 'pro', companyName: null, logoKey: null, logoContentType: null },
+      files: [
+        {
+          id: 1,
+          fileName: 'statement.pdf',
+          fileType: 'pdf',
+          fileSize: 1,
+          importStatus: 'imported',
+          importError: null,
+          statement: {
+            hasText: true,
+            facts: { statementDate: '2025-01-31', rateSchedule: 'E-TOU-C' },
+          },
+          bills: null,
+          createdAt: new Date('2025-02-01T10:00:00Z'),
+          uploadedBy: null,
+          uploaderRole: null,
+          source: 'upload',
+          sourcePage: null,
+        },
+      ],
+    } as unknown as ReportSubject;
+    const input = reportInput({
+      report: { id: 1, version: 1, connectionId: 7 },
+      subject,
+      fileBytes: [new Uint8Array([1])],
+      series: intervals,
+      tariffs: PGE,
+      generatedAt: new Date('2025-02-10T12:00:00Z'),
+    });
+    expect(input.storageAndSolar?.plan.name).toBe(E_TOU_C.name);
+    expect(input.storageAndSolar?.annualCents).toBe(
+      input.ratePlans?.plans.find((p) => p.current)?.annualCents,
+    );
+    expect(input.storageAndSolar?.battery?.sizes).toHaveLength(3);
+    const without = reportInput({
+      report: { id: 1, version: 1, connectionId: 7 },
+      subject,
+      fileBytes: [new Uint8Array([1])],
+      series: intervals,
+      generatedAt: new Date('2025-02-10T12:00:00Z'),
+    });
+    expect(without.storageAndSolar).toBeNull();
   });
 });
 
