@@ -11,9 +11,6 @@ type Budgets = Record<'pgeCsvImport' | 'espiImport' | 'sessionRoute' | 'landingJ
 
 /** A loaded machine only ever makes a ratio worse: the best of this many rounds is compared. */
 const ROUNDS = 3;
-/** Each import and papaparse's parse: runs timed (the median is taken) after warm-up runs. */
-const IMPORT_RUNS = 9;
-const IMPORT_WARM_UP = 3;
 /** Seconds of load on each server per round. */
 const SESSION_SECONDS = 3;
 /** A new database takes a few seconds to start; far longer on a machine running other jobs. */
@@ -48,7 +45,7 @@ export async function checkBudgets(file = 'scripts/bench/budgets.json'): Promise
   let importRounds = 0;
   while (importRounds < ROUNDS) {
     importRounds++;
-    const round = importRatios(IMPORT_RUNS, IMPORT_WARM_UP);
+    const round = importRatios();
     best.pgeCsv = Math.min(best.pgeCsv, round.pgeCsv);
     best.espi = Math.min(best.espi, round.espi);
     if (within(best.pgeCsv, budgets.pgeCsvImport) && within(best.espi, budgets.espiImport)) break;

@@ -208,10 +208,11 @@ export async function benchIntervals(): Promise<void> {
 }
 
 /**
- * The two import figures `npm run bench -- --check` guards, from a shorter run: each import's
- * median time over papaparse's, all three timed in their own processes one after the other.
+ * The two import figures `npm run bench -- --check` guards: each import's median time over
+ * papaparse's, all three timed in their own processes one after the other, as the bench does
+ * (fewer runs gave papaparse a lighter heap and the imports colder code: ratios about 0.1 higher).
  */
-export function importRatios(runs: number, warmUp: number): { pgeCsv: number; espi: number } {
+export function importRatios(runs = RUNS, warmUp = WARM_UP): { pgeCsv: number; espi: number } {
   const papaMs = timeInChild('papaparse', runs, warmUp);
   return {
     pgeCsv: timeInChild('pge-csv', runs, warmUp) / papaMs,
