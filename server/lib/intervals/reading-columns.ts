@@ -8,7 +8,7 @@ const DST_MARKS: readonly (DstMark | undefined)[] = [
   'nonexistent',
 ];
 
-export function dstCode(mark: DstMark | undefined): number {
+function dstCode(mark: DstMark | undefined): number {
   return mark === undefined ? 0 : DST_MARKS.indexOf(mark);
 }
 

@@ -5,7 +5,7 @@ import { type BillingOptions, type SeriesContext, seriesContext } from './contex
 import { type PriceOptions, priceCompiled, type TariffBill } from './price.ts';
 import type { UrdbRate } from './urdb.ts';
 
-export interface BatterySavings {
+interface BatterySavings {
   battery: Battery;
   /** The bills with the battery, as the tariff engine prices the dispatched series. */
   bill: TariffBill;

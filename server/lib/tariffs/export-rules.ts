@@ -4,7 +4,7 @@ import { type BillingOptions, seriesContext } from './context.ts';
 import { type PriceOptions, priceCompiled, type TariffBill } from './price.ts';
 import type { DgRules, UrdbRate } from './urdb.ts';
 
-export interface ExportRuleBill {
+interface ExportRuleBill {
   dgrules: DgRules;
   bill: TariffBill;
   /**

@@ -11,10 +11,8 @@ import { type PriceOptions, priceCompiled, type TariffBill } from './price.ts';
 import type { UrdbRate } from './urdb.ts';
 import { holidaysOfUtility } from './utility-holidays.ts';
 
-export type { HolidayRule } from './holidays.ts';
 export type { TariffBill } from './price.ts';
 export { parseUrdb, TariffValidationError, type UrdbRate } from './urdb.ts';
-export { holidaysOfUtility, type UtilityHolidays } from './utility-holidays.ts';
 
 type PricingOptions = BillingOptions & PriceOptions;
 
@@ -96,7 +94,7 @@ export function rankTariffs(
 }
 
 export type { Battery } from './battery.ts';
-export type { BatterySavings, BatteryStudy } from './battery-savings.ts';
+export type { BatteryStudy } from './battery-savings.ts';
 export type { ExportRuleStudy } from './export-rules.ts';
 
 /**
