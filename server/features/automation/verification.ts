@@ -3,6 +3,7 @@ import type { LoginCheckState } from '../../../common/credential-check.ts';
 import { MFA_TEXT } from '../../../common/mfa.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { knownSelectorsOf } from '../../db/provider-known-selectors.ts';
 import { connections as connectionRows } from '../../db/schema.ts';
 import {
   type BrowserService,
@@ -123,6 +124,9 @@ export async function verifyConnection(
       passwordSelector: provider.passwordSelector,
       submitSelector: provider.submitSelector,
       preLoginSteps: provider.preLoginSteps,
+      // The shipped selectors may be older than the portal: when they no longer find the form,
+      // the sign-in detects it instead of failing the customer's check.
+      knownSelectors: knownSelectorsOf(provider) !== null,
     };
     const login = { username: credentials.utilityUsername, password: credentials.utilityPassword };
     if (retrieving || !automatic) {
