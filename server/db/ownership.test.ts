@@ -38,6 +38,7 @@ const OWNERS: Record<string, string> = {
   user_notices: 'server/features/notifications/',
   notice_settings: 'server/features/notifications/',
   tariffs: 'server/features/tariffs/',
+  portal_attempts: 'server/features/automation/',
 };
 
 /** The schema's tables by the name the code uses for them (`connectionFiles`) and in SQL. */

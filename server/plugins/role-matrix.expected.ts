@@ -20,6 +20,8 @@ export const EXPECTED: Record<string, [number, number, number, number]> = {
   'GET /api/user': [401, 200, 200, 200],
   'GET /api/api-keys': [401, 200, 200, 200],
   'GET /api/providers': [200, 200, 200, 200],
+  'GET /api/providers/health': [401, 403, 403, 200],
+  'GET /api/providers/:id/health': [401, 403, 403, 200],
   'GET /api/uploads/s3/params': [401, 403, 403, 200],
   'GET /api/connections': [401, 403, 403, 200],
   'GET /api/my-connections': [401, 200, 200, 200],
