@@ -30,6 +30,7 @@ import { webhookRoutes } from './features/webhooks/routes.ts';
 import { isConnectionLost } from './lib/connection-errors.ts';
 import { AppError, databaseAway, RetryLaterError } from './lib/errors.ts';
 import { logRedaction, registerRequestLog } from './lib/log-redaction.ts';
+import { databaseRateLimitStore } from './lib/rate-limits.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
 import { serverTiming } from './lib/timing.ts';
@@ -115,6 +116,8 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // On PostgreSQL several processes may serve the API: they count each limit together.
+    store: database.kind === 'postgres' ? databaseRateLimitStore(database.db) : undefined,
     errorResponseBuilder: () => ({
       statusCode: 429,
       message: 'Too many attempts. Please wait a minute and try again.',

@@ -39,6 +39,7 @@ const OWNERS: Record<string, string> = {
   notice_settings: 'server/features/notifications/',
   tariffs: 'server/features/tariffs/',
   portal_attempts: 'server/features/automation/',
+  rate_limits: 'server/lib/rate-limits.ts',
 };
 
 /** The schema's tables by the name the code uses for them (`connectionFiles`) and in SQL. */

@@ -420,6 +420,17 @@ export const loginFailures = pgTable('login_failures', {
 });
 
 /**
+ * Request counts of the HTTP rate limits (registration, the public form, uploads, API keys...)
+ * per key and window, in the database so that every API process behind a load balancer counts
+ * the same requests. Expired windows are deleted as they are found.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  windowEndsAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
  * The credential vault's data keys under envelope encryption (CREDENTIALS_KMS_KEY_ID): each is
  * stored only as wrapped by the KMS key, so neither a database copy nor DATA_DIR opens a secret.
  */

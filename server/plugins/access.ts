@@ -160,7 +160,7 @@ function accept(request: FastifyRequest, found: KeyLookup): void {
 /**
  * Per-key limit with the IETF draft's RateLimit-Limit/Remaining/Reset headers; beyond it, 429
  * with Retry-After. One budget per key over every route, counted by @fastify/rate-limit's store
- * (per process, like the other limits).
+ * (on PostgreSQL in the database, so every API process spends the same budget).
  */
 function keyRateLimiter(app: FastifyInstance, max: number) {
   let limiter: ReturnType<FastifyInstance['createRateLimit']> | undefined;
