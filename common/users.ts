@@ -155,3 +155,35 @@ export const ChangeEmailBody = z.object({
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
 
 export const DEACTIVATED_MESSAGE = 'This account has been deactivated. Contact your administrator.';
+
+/**
+ * DELETE /api/user: the signed-in user deletes their own account; their password confirms it
+ * is them (a session left open on a shared computer is not enough).
+ */
+export const DeleteOwnAccountBody = z.object({
+  password: z
+    .string({ error: 'Enter your password to delete your account' })
+    .min(1, 'Enter your password to delete your account')
+    .max(256),
+});
+export type DeleteOwnAccountBody = z.infer<typeof DeleteOwnAccountBody>;
+
+/**
+ * DELETE /api/users/:id: an admin deletes someone's account, typing its username to confirm
+ * which account goes (the list may have shifted under a click).
+ */
+export const DeleteUserBody = z.object({
+  username: z
+    .string({ error: 'Type the username of the account to delete it' })
+    .trim()
+    .min(1, 'Type the username of the account to delete it')
+    .max(100),
+});
+export type DeleteUserBody = z.infer<typeof DeleteUserBody>;
+
+/** Whether what was typed names the account (usernames are unique whatever their case). */
+export const confirmsUsername = (typed: string, username: string) =>
+  typed.trim().toLowerCase() === username.toLowerCase();
+
+export const ACCOUNT_DELETED_MESSAGE =
+  'The account was deleted. Its connections, files and reports are being removed now.';

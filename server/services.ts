@@ -137,7 +137,15 @@ export function createServices(options: {
     secret: config.sessionSecret,
     ttlMs: config.sessionTtlMs,
   });
-  const users = new UsersService({ db, mailer, sessions, store, publicUrl: config.publicUrl, log });
+  const users = new UsersService({
+    db,
+    mailer,
+    sessions,
+    queue,
+    store,
+    publicUrl: config.publicUrl,
+    log,
+  });
   const webhookGuard = new UrlGuard(config.webhookAllowedHosts);
   const portalHealth = new PortalHealth({ db });
   const services: Services = {

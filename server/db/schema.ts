@@ -49,6 +49,11 @@ export const users = pgTable(
     /** The business logo's object key and its type, as read from its bytes. */
     logoKey: text(),
     logoContentType: text(),
+    /**
+     * When the account was deleted: the row stays only as the anonymous holder of its money
+     * records (no name, email, password or business identity), and nobody can sign in as it.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

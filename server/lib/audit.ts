@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
@@ -20,4 +21,19 @@ export async function recordAudit(db: Db, entries: AuditEntry | AuditEntry[]): P
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
   await db.insert(auditLog).values(list);
+}
+
+/**
+ * Clears the details of every line about one row (a deleted account's: the old and new email,
+ * the business name): who did what, and when, stays; what it said about the person goes.
+ */
+export async function clearAuditDetails(
+  db: Db,
+  entityType: string,
+  entityId: string,
+): Promise<void> {
+  await db
+    .update(auditLog)
+    .set({ details: null })
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
 }

@@ -111,6 +111,12 @@ export class ApiKeyStore {
     return toApiKey(row);
   }
 
+  /** A deleted account's keys, gone from the table and from every process's cache. */
+  async deleteAllOf(userId: number): Promise<void> {
+    await this.deps.db.delete(apiKeys).where(eq(apiKeys.userId, userId));
+    await this.deps.sessions.broadcast(`u:${userId}`);
+  }
+
   /**
    * The cached holder of a key, without touching the database: `undefined` means "ask
    * resolve()" (not cached, or its last_used_at is due).

@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginBody, RegisterBody, User } from '../../../common/api.ts';
-import { ChangeEmailBody, ChangePasswordBody } from '../../../common/users.ts';
+import {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  DeleteOwnAccountBody,
+} from '../../../common/users.ts';
 import { currentUser } from '../../plugins/access.ts';
 import type { Services } from '../../services.ts';
 import { toApiUser } from '../users/service.ts';
@@ -101,5 +105,19 @@ export function authRoutes(
     },
     async (request) =>
       toApiUser(await users.changeEmail(currentUser(request), request.body, request.ip)),
+  );
+
+  // Deleting one's own account: the password confirms it; the session ends with the account.
+  api.delete(
+    '/api/user',
+    {
+      config: { access: 'user', ...limited },
+      schema: { body: DeleteOwnAccountBody, response: { 200: Message } },
+    },
+    async (request, reply) => {
+      await users.deleteOwn(currentUser(request), request.body.password, request.ip);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return { message: 'Your account and its data were deleted.' };
+    },
   );
 }

@@ -13,7 +13,7 @@ import {
   withProvider,
 } from './deps.ts';
 import { getProfile, saveProfile } from './profiles.ts';
-import { listRecords } from './records.ts';
+import { anonymiseRecordsOf, listRecords } from './records.ts';
 
 /**
  * The Monthly Subscription, started once per `idempotencyKey`; a live one is kept (and no
@@ -106,6 +106,20 @@ export async function cancelSubscription(
   await withProvider(PLAN_PROVIDER_DOWN, () => setCancel(deps, user.id, live, true));
   await deps.events.emit('user.billing_changed', { userId: user.id });
   return summary(deps, user);
+}
+
+/**
+ * A deleted account: a live subscription is set to end with the period already paid for (the
+ * same switch the user's own Cancel flips: no charge, no refund), and the card's description
+ * is forgotten. The usage records stay, as the money's record, naming no one.
+ */
+export async function closeAccount(deps: BillingDeps, userId: number): Promise<void> {
+  await anonymiseRecordsOf(deps.db, userId);
+  const profile = await getProfile(deps.db, userId);
+  if (!profile) return;
+  const live = liveSubscriptionOf(profile);
+  if (live && !profile.cancelAtPeriodEnd) await setCancel(deps, userId, live, true);
+  await saveProfile(deps.db, userId, { cardBrand: null, cardLast4: null, cardExpires: null });
 }
 
 /** A subscription as the provider now says it is (webhook); ended ones fall back to basic. */

@@ -231,3 +231,19 @@ export async function paidAndWaiting(db: Executor, connectionIds: number[]): Pro
     .where(and(inArray(usageRecords.connectionId, connectionIds), waitingForReport()));
   return connectionIdsOf(rows);
 }
+
+/**
+ * A deleted account's records keep the money (amount, plan, status, dates, the provider's ids)
+ * and lose the words that may name a customer: the description the user typed, and a
+ * refund's reason as an admin wrote it.
+ */
+export async function anonymiseRecordsOf(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(usageRecords)
+    .set({ description: 'Utility report', updatedAt: new Date() })
+    .where(eq(usageRecords.userId, userId));
+  await db
+    .update(usageRecords)
+    .set({ statusMessage: 'Refunded' })
+    .where(and(eq(usageRecords.userId, userId), eq(usageRecords.status, 'refunded')));
+}

@@ -24,6 +24,7 @@ import {
   writePortalSession,
 } from './credentials.ts';
 import { applyEdit, startWork } from './edits.ts';
+import { connectionIdsOf, eraseConnectionsOf } from './erase.ts';
 import { deleteFile, fileDownloadUrl, listFiles, recordFile } from './files.ts';
 import type { FileRow } from './mapping.ts';
 import { getConnection, latestConnections, listConnections } from './queries.ts';
@@ -73,6 +74,19 @@ export class ConnectionsService {
       paidAccess: PaidAccess;
     },
   ) {}
+
+  /**
+   * A deleted account's connections and everything under them, files in the store included;
+   * returns the ids removed (their other traces are for their own features to clear).
+   */
+  eraseOwnedBy(userId: number): Promise<number[]> {
+    return eraseConnectionsOf(this.deps, userId);
+  }
+
+  /** The ids of a user's connections (what a deleted account's other traces refer to). */
+  idsOwnedBy(userId: number): Promise<number[]> {
+    return connectionIdsOf(this.deps.db, userId);
+  }
 
   // Reading
 

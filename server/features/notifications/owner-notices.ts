@@ -130,6 +130,12 @@ export class OwnerNotices {
     return this.settings(userId);
   }
 
+  /** A deleted account's notices and email switches. */
+  async forget(userId: number): Promise<void> {
+    await this.deps.db.delete(userNotices).where(eq(userNotices.userId, userId));
+    await this.deps.db.delete(noticeSettings).where(eq(noticeSettings.userId, userId));
+  }
+
   /** The user's notices, newest first, a page at a time, with how many are unread. */
   async list(userId: number, page: number): Promise<NoticePage> {
     const { db } = this.deps;

@@ -20,6 +20,7 @@ import type { IntervalsService } from '../intervals/service.ts';
 import { assembleReport, bundleEntries } from './assemble.ts';
 import { buildBundle } from './bundle.ts';
 import { announceVersion, storeVersion } from './delivery.ts';
+import { eraseReportsOf } from './erase.ts';
 import { buildReportJob, recoverBuildsJob } from './jobs.ts';
 import { BuildLease } from './lease.ts';
 import { ReportLinks } from './links.ts';
@@ -64,6 +65,11 @@ export class ReportsService {
     },
   ) {
     this.links = new ReportLinks(deps.config.sessionSecret);
+  }
+
+  /** A deleted account's reports: their files in the store, then the rows. */
+  eraseOwnedBy(userId: number): Promise<void> {
+    return eraseReportsOf(this.deps, userId);
   }
 
   // What starts a build

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuditEntry } from '../../lib/audit.ts';
+import type { JobQueue } from '../../lib/jobs/queue.ts';
 import type { Mailer } from '../../lib/mail/index.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
 
@@ -16,8 +17,10 @@ type SessionRevoker = {
 /** What the users service is built with; each of its parts takes the fields it needs. */
 export type UsersDeps = {
   db: Db;
-  mailer: Pick<Mailer, 'queueInTransaction'>;
+  mailer: Pick<Mailer, 'queueInTransaction' | 'forget'>;
   sessions: SessionRevoker;
+  /** Where a deleted account's erasure is queued. */
+  queue: Pick<JobQueue, 'enqueue'>;
   /** Where business logos are kept. */
   store: Pick<ObjectStore, 'put' | 'getBytes' | 'delete'>;
   publicUrl: string;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
 import {
   USERS_PAGE_SIZE,
   type UserList,
@@ -24,9 +24,14 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
 /** A page of the User Management list, with the counts it shows. */
 export async function listUsers(db: Executor, query: UserListQuery): Promise<UserList> {
   const search = query.search?.trim();
+  // A deleted account stays only as its money records' anonymous holder: it is nobody to list.
+  const kept = isNull(users.deletedAt);
   const where: SQL | undefined = search
-    ? or(ilike(users.username, likePattern(search)), ilike(users.email, likePattern(search)))
-    : undefined;
+    ? and(
+        kept,
+        or(ilike(users.username, likePattern(search)), ilike(users.email, likePattern(search))),
+      )
+    : kept;
   const [rows, [matching], [all]] = await Promise.all([
     db
       .select()
@@ -36,7 +41,7 @@ export async function listUsers(db: Executor, query: UserListQuery): Promise<Use
       .limit(USERS_PAGE_SIZE)
       .offset((query.page - 1) * USERS_PAGE_SIZE),
     db.select({ n: count() }).from(users).where(where),
-    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(users).where(kept),
   ]);
   return {
     users: rows.map(toListItem),
@@ -123,7 +128,7 @@ export async function setUserActive(
  * or account away at once then run one after the other (rather than deadlock), and the second
  * sees the first's change.
  */
-function changeAccount<T>(
+export function changeAccount<T>(
   db: Db,
   userId: number,
   change: (tx: Tx, target: UserRow) => Promise<T>,
@@ -144,11 +149,15 @@ async function lockAdmins(tx: Executor): Promise<void> {
 }
 
 /** Refuses to take the last active admin away (inside changeAccount, which locks them). */
-async function keepAnAdmin(tx: Executor, leavingId: number): Promise<void> {
+export async function keepAnAdmin(
+  tx: Executor,
+  leavingId: number,
+  refuse: () => Error = () => badRequest(GUARDS.lastAdmin),
+): Promise<void> {
   const others = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.isActive, true), ne(users.id, leavingId)))
     .limit(1);
-  if (others.length === 0) throw badRequest(GUARDS.lastAdmin);
+  if (others.length === 0) throw refuse();
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCOUNT_DELETED_MESSAGE,
+  DeleteUserBody,
   FORGOT_PASSWORD_ANSWER,
   ForgotPasswordBody,
   NewUserBody,
@@ -86,6 +88,18 @@ export function userRoutes(app: FastifyInstance, { users, config }: Services) {
       (request) => users.setActive(actor(request), request.params.id, active),
     );
   }
+
+  api.delete(
+    '/api/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, body: DeleteUserBody, response: { 200: Message } },
+    },
+    async (request) => {
+      await users.delete(actor(request), request.params.id, request.body.username);
+      return { message: ACCOUNT_DELETED_MESSAGE };
+    },
+  );
 
   // The links are public: the token is the credential. Rate limited like login.
   api.post(

@@ -96,7 +96,8 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
  */
 export async function lockUser(tx: Executor, userId: number): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
-  if (!row) throw notFound('User not found');
+  // A deleted account is only the holder of its money records: nothing changes it any more.
+  if (!row || row.deletedAt) throw notFound('User not found');
   return row;
 }
 

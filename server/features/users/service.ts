@@ -19,6 +19,7 @@ import {
   updateBusiness,
 } from './business.ts';
 import type { Actor, UsersDeps } from './context.ts';
+import { deleteOwnAccount, deleteUserAccount } from './deletion.ts';
 import { ensureFirstAdmin } from './first-admin.ts';
 import { addUser, sendPasswordLink } from './invitations.ts';
 import { listUsers, setUserActive, updateUser } from './management.ts';
@@ -75,7 +76,15 @@ export class UsersService {
     return setUserActive(this.deps, actor, userId, active);
   }
 
-  // The account holder's own password and email
+  /**
+   * Deletes someone else's account (its username typed to confirm): unusable at once, its data
+   * erased by a job, its money records kept without a name.
+   */
+  delete(actor: Actor, userId: number, typedUsername: string): Promise<void> {
+    return deleteUserAccount(this.deps, actor, userId, typedUsername);
+  }
+
+  // The account holder's own password, email and account
 
   forgotPassword(identifier: string, ip?: string): Promise<void> {
     return forgotPassword(this.deps, identifier, ip);
@@ -103,6 +112,11 @@ export class UsersService {
     ip?: string,
   ): Promise<UserRow> {
     return changeEmail(this.deps, user, input, ip);
+  }
+
+  /** The signed-in user deletes their own account, confirmed by their password. */
+  deleteOwn(user: UserRow, password: string, ip?: string): Promise<void> {
+    return deleteOwnAccount(this.deps, user, password, ip);
   }
 
   // Sign-up, sign-in and the customer form

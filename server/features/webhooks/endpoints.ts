@@ -121,6 +121,11 @@ export async function deleteEndpoint(db: Executor, id: number, owner: EndpointOw
   if (!row) throw notFound('Webhook not found');
 }
 
+/** Every endpoint of a user (a deleted account's), with its deliveries. */
+export async function deleteEndpointsOf(db: Executor, userId: number): Promise<void> {
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+}
+
 export async function listDeliveries(
   db: Executor,
   endpointId: number,

@@ -15,6 +15,7 @@ import {
   activeSubscriptions,
   createEndpoint,
   deleteEndpoint,
+  deleteEndpointsOf,
   type EndpointOwner,
   findDelivery,
   getEndpoint,
@@ -142,6 +143,12 @@ export class WebhooksService {
 
   async delete(id: number, owner: EndpointOwner): Promise<void> {
     await deleteEndpoint(this.deps.db, id, owner);
+    this.subscriptions = undefined;
+  }
+
+  /** A deleted account's endpoints and their deliveries. */
+  async deleteOwnedBy(userId: number): Promise<void> {
+    await deleteEndpointsOf(this.deps.db, userId);
     this.subscriptions = undefined;
   }
 

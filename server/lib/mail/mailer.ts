@@ -3,7 +3,7 @@ import nodemailer, { type NodemailerError } from 'nodemailer';
 import { z } from 'zod';
 import type { MailMode, OutboxMessage, OutboxPage, OutboxQuery } from '../../../common/mail.ts';
 import type { MailConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { JobAttempt } from '../jobs/types.ts';
@@ -12,6 +12,7 @@ import { type MailDelivery, mailSendJob } from './job.ts';
 import { subjectLine } from './layout.ts';
 import {
   claimAttempt,
+  deleteMessages,
   findMessage,
   insertMessage,
   listMessages,
@@ -90,6 +91,14 @@ export class Mailer implements MailDelivery {
   ): Promise<{ id: number; send: () => Promise<void> }> {
     const id = await insertMessage(tx, this.checked(message));
     return { id, send: () => this.enqueue(id) };
+  }
+
+  /**
+   * Forgets a deleted account's mail: every message to its address and about its connections
+   * (in the caller's transaction when given one). A queued message then is never sent.
+   */
+  forget(which: { to?: string | null; connectionIds?: number[] }, tx: Executor = this.db) {
+    return deleteMessages(tx, which);
   }
 
   /** The send job's work: one try at one message. Throws when a later try may succeed. */

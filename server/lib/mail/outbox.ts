@@ -1,11 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   OUTBOX_PAGE_SIZE,
   type OutboxItem,
   type OutboxQuery,
   type OutboxStatus,
 } from '../../../common/mail.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 
 /** The outbox table's reads and writes; nothing outside server/lib/mail writes it. */
@@ -45,6 +45,27 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<number
     .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned no row');
   return row.id;
+}
+
+/**
+ * Deletes the messages to an address and those about these connections (a deleted account's),
+ * sent or not: a queued one then finds nothing to send. Returns how many went.
+ */
+export async function deleteMessages(
+  db: Executor,
+  which: { to?: string | null; connectionIds?: number[] },
+): Promise<number> {
+  const to = which.to?.trim();
+  const conditions = [
+    to ? sql`lower(${outbox.toAddress}) = lower(${to})` : undefined,
+    which.connectionIds?.length ? inArray(outbox.connectionId, which.connectionIds) : undefined,
+  ].filter((c) => c !== undefined);
+  if (conditions.length === 0) return 0;
+  const rows = await db
+    .delete(outbox)
+    .where(or(...conditions))
+    .returning({ id: outbox.id });
+  return rows.length;
 }
 
 export async function findMessage(db: Db, id: number): Promise<OutboxRow | undefined> {
