@@ -17,6 +17,7 @@ import { connectionRoutes } from './features/connections/routes.ts';
 import { formRoutes } from './features/forms/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { intervalRoutes } from './features/intervals/routes.ts';
+import { metricsRoutes } from './features/metrics/routes.ts';
 import { noticeRoutes } from './features/notifications/notice-routes.ts';
 import { outboxRoutes } from './features/notifications/routes.ts';
 import { objectRoutes } from './features/objects/routes.ts';
@@ -31,6 +32,7 @@ import { isConnectionLost } from './lib/connection-errors.ts';
 import { AppError, databaseAway, RetryLaterError } from './lib/errors.ts';
 import { logRedaction, registerRequestLog } from './lib/log-redaction.ts';
 import { databaseRateLimitStore } from './lib/rate-limits.ts';
+import { echoRequestId, requestIdOf } from './lib/request-id.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
 import { serverTiming } from './lib/timing.ts';
@@ -74,6 +76,8 @@ export async function buildApp({
     // One line per request, written by registerRequestLog (a flood of refusals is one line).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Every log line of a request carries its id (reqId): the caller's X-Request-Id if sane.
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     // /api/v1/... is the versioned address of the routes API keys may call.
     rewriteUrl: apiVersionAlias,
@@ -95,7 +99,9 @@ export async function buildApp({
   app.decorate('services', services);
   app.addHook('onClose', async () => closeServices(services));
   const { sessions } = services;
+  echoRequestId(app);
   serverTiming(app);
+  if (config.metricsToken) services.metrics.timeRequests(app);
   registerRequestLog(app);
   registerAccessControl(app, {
     sessions,
@@ -200,6 +206,7 @@ export async function buildApp({
     userRoutes,
     attentionRoutes,
     timelineRoutes,
+    metricsRoutes,
   ]) {
     routes(app, services);
   }

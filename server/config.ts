@@ -54,6 +54,16 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * After SIGTERM, how long an API process keeps serving while GET /api/ready says it is
+   * stopping, so that the load balancer stops sending it requests before it closes.
+   */
+  STOP_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  /**
+   * After SIGTERM, how long running jobs get to finish before they are handed back (a report
+   * build is queued again for another worker; other jobs are retried).
+   */
+  STOP_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   /** `auto`: a database that never had the starter utilities gets them when it has no providers. */
   SEED_PROVIDERS: z.enum(['auto', 'false']).default('auto'),
   CREDENTIALS_KEY: z
@@ -139,6 +149,12 @@ const Env = z.object({
   MAIL_FROM: z.string().min(3).default('Utility Reports <reports@localhost>'),
   /** How long the download links in a report email stay valid. */
   REPORT_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** The bearer token a Prometheus scrape of /metrics must send; unset, /metrics is not served. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+    .optional(),
 });
 
 /** Where uploaded and generated files live: a folder under DATA_DIR, or an S3 bucket. */
@@ -175,6 +191,8 @@ export type Config = {
   apiRateLimit: number;
   /** Whether `npm start` also runs the background job handlers in its process. */
   runWorker: boolean;
+  /** How a SIGTERM is met: serve while reported not ready, then give running jobs time. */
+  stop: { drainMs: number; graceMs: number };
   /** Whether the app adds the starter utilities on its first start (SEED_PROVIDERS=auto). */
   seedProviders: boolean;
   storage: StorageConfig;
@@ -200,6 +218,8 @@ export type Config = {
   mail: MailConfig;
   /** How long a report email's download links stay valid. */
   reportLinkTtlMs: number;
+  /** The token GET /metrics requires (Authorization: Bearer); undefined: /metrics answers 404. */
+  metricsToken: string | undefined;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | undefined;
 };
@@ -363,6 +383,7 @@ export function loadConfig(
     formRateLimit: env.FORM_RATE_LIMIT,
     apiRateLimit: env.API_RATE_LIMIT,
     runWorker: env.RUN_WORKER,
+    stop: { drainMs: env.STOP_DRAIN_SECONDS * 1000, graceMs: env.STOP_GRACE_SECONDS * 1000 },
     seedProviders: env.SEED_PROVIDERS === 'auto',
     storage: storageConfig(env, dataDir),
     credentials: credentialsConfig(env, dataDir),
@@ -391,6 +412,7 @@ export function loadConfig(
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     reportLinkTtlMs: env.REPORT_LINK_DAYS * 24 * 60 * 60 * 1000,
+    metricsToken: env.METRICS_TOKEN,
     clientDir: path.resolve('dist/client'),
     ...overrides,
   };

@@ -27,6 +27,7 @@ import { DomainEvents } from './lib/events.ts';
 import { JobQueue } from './lib/jobs/queue.ts';
 import type { JobDefinition } from './lib/jobs/types.ts';
 import { Mailer } from './lib/mail/index.ts';
+import { countedPayments, Metrics } from './lib/metrics.ts';
 import { type Payments, StripePayments, TestModePayments } from './lib/payments/index.ts';
 import { createObjectStore, type ObjectStore } from './lib/storage/index.ts';
 import { CredentialVault } from './lib/vault.ts';
@@ -58,6 +59,8 @@ export type Services = {
   mailer: Mailer;
   /** What happened, for whoever subscribes (see wireSubscriptions below). */
   events: DomainEvents;
+  /** This process's Prometheus metrics (GET /metrics with METRICS_TOKEN). */
+  metrics: Metrics;
   /** The utilities customers choose on the form. */
   providers: ProvidersService;
   connections: ConnectionsService;
@@ -102,10 +105,13 @@ export function createServices(options: {
   const jobs: RegisteredJob[] = options.jobs ?? JOBS;
   const queue = new JobQueue<Services>(database, jobs, log, options.jobMode ?? 'queue');
   const events = new DomainEvents(log);
-  const mailer = new Mailer({ db, store, config: config.mail, log, queue });
-  const payments: Payments = config.stripe
-    ? new StripePayments(config.stripe)
-    : new TestModePayments();
+  const metrics = new Metrics({ processMetrics: Boolean(config.metricsToken) });
+  queue.instrument(metrics);
+  const mailer = new Mailer({ db, store, config: config.mail, log, queue, events });
+  const payments: Payments = countedPayments(
+    config.stripe ? new StripePayments(config.stripe) : new TestModePayments(),
+    metrics,
+  );
   // Downloads are for paying owners: billing's answer is a query, so the connections service,
   // which billing itself needs, can have it before billing is built.
   const connections = new ConnectionsService({
@@ -118,6 +124,9 @@ export function createServices(options: {
   const billing = new BillingService({ db, payments, connections, events });
   // Chromium is launched on the first task that needs it.
   const browser = new BrowserService(config.browser, log);
+  metrics.gauge('browser_pages_in_use', 'Browser pages open in this process', [], (gauge) =>
+    gauge.set(browser.pagesInUse),
+  );
   const providers = new ProvidersService({ db });
   const intervals = new IntervalsService({ db, store, connections, providers });
   const reports = new ReportsService({
@@ -147,7 +156,7 @@ export function createServices(options: {
     log,
   });
   const webhookGuard = new UrlGuard(config.webhookAllowedHosts);
-  const portalHealth = new PortalHealth({ db });
+  const portalHealth = new PortalHealth({ db, events });
   const services: Services = {
     config,
     log,
@@ -164,6 +173,7 @@ export function createServices(options: {
     queue,
     mailer,
     events,
+    metrics,
     providers,
     connections,
     intervals,
@@ -208,6 +218,7 @@ function wireSubscriptions(services: Services): void {
   // file shows the outcome when done.
   events.on('connection.file_added', ({ fileId }) => queue.enqueue(importFileJob, { fileId }));
   webhooks.subscribeTo(events);
+  services.metrics.subscribeTo(events);
   // The form's owner hears of the submission, and the customer that it arrived.
   notifications.subscribeTo(events);
   // The connection's owner hears of a refused login, complete data, a report, a refund.
@@ -227,9 +238,21 @@ function wireSubscriptions(services: Services): void {
   events.on('user.billing_changed', ({ userId }) => sessions.forgetUser(userId));
 }
 
-/** Stops the queue, then the browser, the SMTP and the store connections. */
+/**
+ * Stops the queue (running jobs get STOP_GRACE_SECONDS; then report builds are queued again for
+ * another worker and the browser is closed under the rest), then the browser, the SMTP and the
+ * store connections.
+ */
 export async function closeServices(services: Services): Promise<void> {
-  await services.queue.stop();
+  const { queue, reports, browser, log } = services;
+  await queue.stop({
+    graceMs: services.config.stop.graceMs,
+    handBack: async () => {
+      const reportIds = await reports.handBack();
+      if (reportIds.length > 0) log.info({ reportIds }, 'report builds handed back');
+      await browser.close();
+    },
+  });
   await services.browser.close();
   services.mailer.close();
   services.store.close();

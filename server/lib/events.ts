@@ -67,6 +67,17 @@ export type DomainEventMap = {
   };
   /** A user's card, plan or subscription changed: cached copies of the user are stale. */
   'user.billing_changed': { userId: number };
+  /** A sign-in to a utility's portal, or a walk through it for the files, ended. */
+  'portal.attempt_ended': {
+    providerId: number;
+    kind: 'sign_in' | 'retrieval';
+    outcome: 'success' | 'failure';
+  };
+  /**
+   * One try at handing a message to SMTP: `sent`, or failed with another try to come
+   * (`retrying`), or given up (`failed`: the admins' Outbox shows it in red).
+   */
+  'mail.attempted': { kind: string; result: 'sent' | 'retrying' | 'failed' };
 };
 
 export type DomainEventName = keyof DomainEventMap;

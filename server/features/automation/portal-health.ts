@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { portalAttempts } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { DomainEvents } from '../../lib/events.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -58,7 +59,7 @@ const share = (part: number, whole: number) => (whole === 0 ? null : part / whol
  * their data, and the last failure. A utility doing badly over 7 days is flagged for the admins.
  */
 export class PortalHealth {
-  constructor(private readonly deps: { db: Db }) {}
+  constructor(private readonly deps: { db: Db; events?: Pick<DomainEvents, 'emit'> }) {}
 
   async record(attempt: PortalAttempt): Promise<void> {
     await this.deps.db.insert(portalAttempts).values({
@@ -68,6 +69,8 @@ export class PortalHealth {
       detail: attempt.detail ? attempt.detail.slice(0, 1000) : null,
       askedCode: attempt.askedCode ?? false,
     });
+    const { providerId, kind, outcome } = attempt;
+    await this.deps.events?.emit('portal.attempt_ended', { providerId, kind, outcome });
   }
 
   /** Every utility's health, by name. */

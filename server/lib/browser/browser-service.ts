@@ -53,6 +53,11 @@ export class BrowserService {
     return this.config.pageTimeoutMs;
   }
 
+  /** Browser pages (tasks holding a slot) open now in this process. */
+  get pagesInUse(): number {
+    return this.slots.inUse;
+  }
+
   /** Throws RefusedUrlError unless the browser may open this URL. */
   checkUrl(url: string): Promise<URL> {
     return this.guard.checkUrl(url);

@@ -3,6 +3,8 @@ import PgBoss from 'pg-boss';
 import plans from 'pg-boss/src/plans.js';
 import { type Database, JOB_QUEUE_SCHEMA } from '../../db/client.ts';
 import { isConnectionLost } from '../connection-errors.ts';
+import type { Metrics } from '../metrics.ts';
+import { currentContext } from '../request-context.ts';
 import type { JobAttempt, JobDefinition } from './types.ts';
 
 /** The NOTIFY channel on which a process says that it queued a job (the payload: the queue). */
@@ -17,6 +19,33 @@ const JOB_ENDINGS = new Set([
   plans.completeJobs(JOB_QUEUE_SCHEMA),
   plans.failJobsById(JOB_QUEUE_SCHEMA),
 ]);
+
+/**
+ * The key under which a job's data carries the id of the request that queued it, beside the
+ * payload (which its schema reads without it), so that the worker's lines for the job carry it.
+ */
+const REQUEST_ID_KEY = '_requestId';
+
+/** The request id a job's data carries, if a request queued it. */
+const requestIdOf = (data: unknown): string | undefined => {
+  const id = (data as Record<string, unknown> | null)?.[REQUEST_ID_KEY];
+  return typeof id === 'string' ? id : undefined;
+};
+
+/** The payload as queued: with the id of the request under way, if any. */
+const withRequestId = <P extends Record<string, unknown>>(data: P): P => {
+  const requestId = currentContext()?.requestId;
+  return requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data;
+};
+
+type QueueRow = {
+  name: string;
+  waiting: number | string;
+  delayed: number | string;
+  active: number | string;
+  failed: number | string;
+  oldest_seconds: number | string | null;
+};
 
 /** What pg-boss reads of a completion or failure statement's answer: no job was updated. */
 const NOTHING_RECORDED = { rows: [{ count: '0' }] };
@@ -88,8 +117,14 @@ export class JobQueue<Services extends object = object> {
   private inline = new Set<Promise<void>>();
   /** This process's polling loops by queue, woken when a job is queued. */
   private loops = new Map<string, string[]>();
+  /** The jobs this process's loops are running, which a stop waits for or hands back. */
+  private running = new Set<Promise<unknown>>();
+  /** Set once a stop began: the process takes no more jobs. */
+  stopping = false;
   /** Stops listening for jobs queued by other processes. */
   private unlisten?: Promise<(() => Promise<void>) | undefined>;
+  /** Counts this process's job runs (set by `instrument`). */
+  private metrics?: Metrics;
 
   /**
    * In `inline` mode (tests) nothing touches pg-boss: an enqueued job runs in this process
@@ -118,6 +153,65 @@ export class JobQueue<Services extends object = object> {
         ? log.warn({ err }, 'job queue: the database connection dropped')
         : log.error({ err }, 'job queue error'),
     );
+  }
+
+  /**
+   * Counts this process's runs, and has each scrape read every queue's depth, the age of its
+   * oldest waiting job and its failed jobs from pg-boss's table: the same for every process, so
+   * any API process shows those of the separate workers too.
+   */
+  instrument(metrics: Metrics): void {
+    this.metrics = metrics;
+    const depth = metrics.gauge('job_queue_depth', 'Jobs in each queue, by state', [
+      'queue',
+      'state',
+    ]);
+    const oldest = metrics.gauge(
+      'job_queue_oldest_waiting_seconds',
+      'Age of the oldest job due to run and not yet taken, by queue (0 when none waits)',
+      ['queue'],
+    );
+    const failed = metrics.gauge(
+      'job_queue_failed',
+      'Failed jobs (retries spent) pg-boss has not archived yet, by queue',
+      ['queue'],
+    );
+    metrics.onScrape(async () => {
+      const rows = await this.stats();
+      for (const row of rows) {
+        const queue = row.name;
+        depth.set({ queue, state: 'waiting' }, Number(row.waiting));
+        depth.set({ queue, state: 'delayed' }, Number(row.delayed));
+        depth.set({ queue, state: 'active' }, Number(row.active));
+        oldest.set({ queue }, Number(row.oldest_seconds ?? 0));
+        failed.set({ queue }, Number(row.failed));
+      }
+    });
+  }
+
+  /**
+   * Every registered queue's counts, in one statement over the jobs not yet completed (pg-boss
+   * keeps completed ones for days; its indexes cover the states read here). Nothing before the
+   * queue has started (its tables may not exist yet).
+   */
+  private async stats(): Promise<QueueRow[]> {
+    if (!this.ready) return [];
+    const names = this.definitions.map((def) => def.name);
+    const { rows } = await this.database.executeSql(
+      `select q.name,
+         count(j.id) filter (where j.state < 'active' and j.start_after <= now()) as waiting,
+         count(j.id) filter (where j.state < 'active' and j.start_after > now()) as delayed,
+         count(j.id) filter (where j.state = 'active') as active,
+         count(j.id) filter (where j.state = 'failed') as failed,
+         extract(epoch from now() - min(j.start_after)
+           filter (where j.state < 'active' and j.start_after <= now())) as oldest_seconds
+       from unnest($1::text[]) as q(name)
+       left join ${JOB_QUEUE_SCHEMA}.job j
+         on j.name = q.name and (j.state < 'completed' or j.state = 'failed')
+       group by q.name`,
+      [names],
+    );
+    return rows as QueueRow[];
   }
 
   /** The services every handler gets; called once by the composition root. */
@@ -187,14 +281,16 @@ export class JobQueue<Services extends object = object> {
           });
           const [only] = jobs;
           if (jobs.length === 1 && only) {
-            await this.run(def, only.data, attemptOf(only));
+            await this.track(this.run(def, only.data, attemptOf(only)));
           } else {
             // In a batch, a failure is this job's alone: it is failed (and retried) by itself,
             // and pg-boss completes only the jobs still active when the batch returns.
-            await Promise.all(
-              jobs.map((job) =>
-                this.run(def, job.data, attemptOf(job)).catch((err: Error) =>
-                  this.boss.fail(def.name, job.id, { message: err.message }),
+            await this.track(
+              Promise.all(
+                jobs.map((job) =>
+                  this.run(def, job.data, attemptOf(job)).catch((err: Error) =>
+                    this.boss.fail(def.name, job.id, { message: err.message }),
+                  ),
                 ),
               ),
             );
@@ -205,6 +301,34 @@ export class JobQueue<Services extends object = object> {
       );
       ids.push(id);
     }
+  }
+
+  /** Counts a loop's run among the jobs a stop waits for. */
+  private async track<T>(work: Promise<T>): Promise<T> {
+    this.running.add(work);
+    try {
+      return await work;
+    } finally {
+      this.running.delete(work);
+    }
+  }
+
+  /** Resolves when no loop's job is running, or after `ms`: whether none is. */
+  private async idle(ms: number): Promise<boolean> {
+    const until = Date.now() + ms;
+    while (this.running.size > 0) {
+      const left = until - Date.now();
+      if (left <= 0) return false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.running]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, left);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    return true;
   }
 
   /** Wakes this process's loops of a queue (a job was queued for it). */
@@ -223,13 +347,19 @@ export class JobQueue<Services extends object = object> {
   ): Promise<void> {
     if (!this.services) throw new Error('The job queue has no services yet (provide() them)');
     const payload = def.payload.parse(data ?? {});
-    const log = this.log.child({ job: def.name });
+    // The id of the request that queued the job, under the key its request lines use.
+    const requestId = requestIdOf(data);
+    const log = this.log.child(requestId ? { job: def.name, reqId: requestId } : { job: def.name });
+    const started = performance.now();
     try {
       await def.handler(payload, { ...this.services, log }, attempt);
     } catch (err) {
+      this.metrics?.jobRuns.inc({ queue: def.name, result: 'failed' });
       log.error({ err }, 'job failed');
       throw err;
     }
+    this.metrics?.jobRuns.inc({ queue: def.name, result: 'done' });
+    log.info({ ms: Math.round(performance.now() - started) }, 'job done');
   }
 
   async enqueue<P extends Record<string, unknown>>(
@@ -241,7 +371,7 @@ export class JobQueue<Services extends object = object> {
     if (!this.definitions.some((known) => known.name === def.name)) {
       throw new Error(`Job ${def.name} is not in the job registry (server/jobs.ts)`);
     }
-    const data = def.payload.parse(payload);
+    const data = withRequestId(def.payload.parse(payload));
     if (this.mode === 'inline') {
       // run() has logged a failure; here it only must not become an unhandled rejection.
       const run = this.run(def as AnyJob<Services>, data).catch(() => {});
@@ -276,7 +406,7 @@ export class JobQueue<Services extends object = object> {
     await this.started;
     const queued = payloads.map((payload) => ({
       name: def.name,
-      data: def.payload.parse(payload),
+      data: withRequestId(def.payload.parse(payload)),
       retryLimit: def.retry?.limit ?? 0,
       retryDelay: def.retry?.delaySeconds ?? 0,
       retryBackoff: def.retry?.backoff ?? false,
@@ -303,11 +433,24 @@ export class JobQueue<Services extends object = object> {
     while (this.inline.size > 0) await Promise.all([...this.inline]);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops taking jobs at once, gives the running ones `graceMs` to finish, then calls `handBack`
+   * (which lets go of what they hold, so that another process takes it up now) and gives them a
+   * few seconds more to wind down. What still runs after that is failed, and so retried by any
+   * worker as its retries allow, as after a crash.
+   */
+  async stop(options: { graceMs?: number; handBack?: () => Promise<void> } = {}): Promise<void> {
+    this.stopping = true;
     await this.drain();
     if (!this.started) return;
     await this.started.catch(() => {});
     await (await this.unlisten)?.();
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    for (const def of this.definitions) await this.boss.offWork(def.name).catch(() => {});
+    if (!(await this.idle(options.graceMs ?? 10_000))) {
+      this.log.info({ jobs: this.running.size }, 'stopping: handing back the jobs still running');
+      await options.handBack?.().catch((err: Error) => this.log.warn({ err }, 'hand-back failed'));
+      await this.idle(5_000);
+    }
+    await this.boss.stop({ graceful: true, wait: true, timeout: 1_000 });
   }
 }

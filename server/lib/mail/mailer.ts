@@ -5,6 +5,7 @@ import type { MailMode, OutboxMessage, OutboxPage, OutboxQuery } from '../../../
 import type { MailConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../errors.ts';
+import type { DomainEvents } from '../events.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { JobAttempt } from '../jobs/types.ts';
 import type { ObjectStore } from '../storage/index.ts';
@@ -53,6 +54,7 @@ export class Mailer implements MailDelivery {
   private readonly config: MailConfig;
   private readonly log: FastifyBaseLogger;
   private readonly jobs: Pick<JobQueue, 'enqueue'>;
+  private readonly events: Pick<DomainEvents, 'emit'> | undefined;
   /** Parts of SMTP_URL that never reach a log line or a recorded error. */
   private readonly secrets: string[];
   private transport?: ReturnType<typeof createSmtpTransport>;
@@ -63,12 +65,15 @@ export class Mailer implements MailDelivery {
     config: MailConfig;
     log: FastifyBaseLogger;
     queue: Pick<JobQueue, 'enqueue'>;
+    /** Told of each try at SMTP (the metrics count them). */
+    events?: Pick<DomainEvents, 'emit'>;
   }) {
     this.db = deps.db;
     this.store = deps.store;
     this.config = deps.config;
     this.log = deps.log;
     this.jobs = deps.queue;
+    this.events = deps.events;
     this.mode = deps.config.smtpUrl ? 'smtp' : 'outbox';
     this.secrets = secretsOf(deps.config.smtpUrl);
   }
@@ -122,7 +127,12 @@ export class Mailer implements MailDelivery {
       const error = smtpErrorText(err, this.secrets);
       // A 5xx refusal comes back the same on every try: no point in waiting for it.
       const permanent = (err as NodemailerError).permanent === true;
-      await recordFailure(this.db, row.id, error, attempt.final || permanent);
+      const final = attempt.final || permanent;
+      await recordFailure(this.db, row.id, error, final);
+      await this.events?.emit('mail.attempted', {
+        kind: row.kind,
+        result: final ? 'failed' : 'retrying',
+      });
       if (permanent) {
         log.warn({ messageId, kind: row.kind, error }, 'the SMTP server refused the message');
         return;
@@ -130,6 +140,7 @@ export class Mailer implements MailDelivery {
       throw new Error(`Message ${row.id} was not sent: ${error}`);
     }
     await markSent(this.db, row.id, smtpMessageId);
+    await this.events?.emit('mail.attempted', { kind: row.kind, result: 'sent' });
     log.info({ messageId, kind: row.kind }, 'message sent');
   }
 
