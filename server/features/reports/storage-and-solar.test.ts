@@ -83,13 +83,16 @@ describe('the current plan’s battery and exports', () => {
     expect(study?.solar).toBeNull();
   });
 
-  it('values the exports under each rule, net metering (assumed) matching the rate plans', () => {
+  it('values the exports under each rule, net billing at PG&E’s export rates', () => {
     const sunny = withSolar(intervals);
     const plans = ratePlansOf(sunny, input.bills, PGE);
     const study = storageAndSolarOf(sunny, plans, PGE);
     const solar = study?.solar;
     expect(solar?.planRule).toBeNull();
-    expect(solar?.hasExportPrices).toBe(false);
+    expect(solar?.hasExportPrices).toBe(true);
+    expect(solar?.exportPrices?.name).toMatch(/^PG&E Solar Billing Plan .* 2026 vintage/);
+    expect(solar?.exportPrices?.effectiveDate).toBe('2026-01-01');
+    expect(solar?.exportPrices?.source).toContain('PG&E NBT EEC Values 2026 Vintage.csv');
     expect(solar?.rules.map((r) => r.rule)).toEqual([
       'Net Metering',
       'Net Billing Instantaneous',
@@ -99,11 +102,31 @@ describe('the current plan’s battery and exports', () => {
     const nem = solar?.rules[0];
     expect(nem?.annualCents).toBe(plans?.plans.find((p) => p.current)?.annualCents);
     expect(nem?.exportValueCents).toBeGreaterThan(0);
-    // No export price in the catalogue's rate data: instantaneous net billing pays nothing.
-    expect(solar?.rules[1]?.exportValueCents).toBe(0);
-    expect(solar?.rules[1]?.annualCents).toBe(solar?.withoutExportsCents);
     // 0.3 kWh a quarter hour, 20 quarter hours a day, over the year's days.
     expect(solar?.exportKWh).toBeCloseTo(0.3 * 20 * (plans?.days ?? 0), 6);
+    // Instantaneous net billing pays each exported kWh its hour's price from PG&E's table: the
+    // exports' worth lies between what the table's cheapest and dearest midday hours would pay.
+    const table = E_TOU_C.urdb as { exportrates: { weekday: number[][]; weekend: number[][] } };
+    const midday = [...table.exportrates.weekday, ...table.exportrates.weekend].flatMap((hours) =>
+      hours.slice(9, 16),
+    );
+    const kWh = solar?.exportKWh ?? 0;
+    const worth = solar?.rules[1]?.exportValueCents ?? 0;
+    expect(worth).toBeGreaterThan(Math.min(...midday) * kWh * 100);
+    expect(worth).toBeLessThan(Math.max(...midday) * kWh * 100);
+    expect(solar?.rules[1]?.annualCents).toBe((solar?.withoutExportsCents ?? 0) - worth);
+    // Hourly net billing nets nothing here (the exporting hours import nothing): the same worth.
+    expect(solar?.rules[2]?.exportValueCents).toBe(worth);
+
+    // Printed: the table named with its date and source; no rule assumed, no "no export price".
+    const html = renderReport({ ...input, intervals: sunny, storageAndSolar: study }).html;
+    const section = /<section id="storage-and-solar"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    expect(section).toContain('PG&amp;E Solar Billing Plan');
+    expect(section).toContain('Effective 2026-01-01');
+    expect(section).toContain('net metering (NEM 2.0) for applications before 15 April 2023');
+    expect(section).not.toContain('assumed');
+    expect(section).not.toContain('gives no export price');
+    expect(section).toContain(formatMoney(worth / 100));
   });
 
   it('is left out without a current plan', () => {

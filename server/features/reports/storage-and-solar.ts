@@ -79,9 +79,16 @@ export function storageAndSolarOf(
         importKWh: study.importKWh,
         exportKWh: study.exportKWh,
         planRule: rate.dgrules ?? null,
-        hasExportPrices: (rate.energyratestructure ?? []).some((tiers) =>
-          tiers.some((t) => (t.sell ?? 0) > 0),
-        ),
+        hasExportPrices:
+          rate.exportrates !== undefined ||
+          (rate.energyratestructure ?? []).some((tiers) => tiers.some((t) => (t.sell ?? 0) > 0)),
+        exportPrices: rate.exportrates
+          ? {
+              name: rate.exportrates.name ?? 'Export prices by month, hour and day type',
+              source: rate.exportrates.source ?? null,
+              effectiveDate: rate.exportrates.effectiveDate ?? null,
+            }
+          : null,
         withoutExportsCents: study.withoutExports.annualCents,
         rules: study.rules.map((r) => ({
           rule: r.dgrules,

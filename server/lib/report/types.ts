@@ -174,8 +174,13 @@ export interface ReportExportsOnPlan {
   exportKWh: number;
   /** The rule the plan's rate data names; null when it names none (net metering is assumed). */
   planRule: string | null;
-  /** The plan's rate data gives an export price (`sell`) for some period. */
+  /** The plan's rate data gives an export price (`sell` for some period, or an export table). */
   hasExportPrices: boolean;
+  /**
+   * The export price table the plan's rate data carries (`exportrates`): the prices net billing
+   * pays by month, hour and day type, with their name, source and the date they apply from.
+   */
+  exportPrices?: { name: string; source: string | null; effectiveDate: string | null } | null;
   /** The plan's annual cost with the exports thrown away. */
   withoutExportsCents: number;
   rules: Array<{

@@ -36,7 +36,10 @@ const MAX_DAY = 100;
 interface SlotPrices {
   /** $/kWh of a kWh imported. */
   buy: Float64Array;
-  /** $/kWh a kWh exported earns: the retail price under net metering, `sell` otherwise. */
+  /**
+   * $/kWh a kWh exported earns: the retail price under net metering, otherwise the export
+   * table's price of the slot's hour, or `sell`.
+   */
   exportValue: Float64Array;
   /** 1 where a demand charge applies to the slot's import. */
   demandCharged: Uint8Array;
@@ -53,7 +56,7 @@ function slotPrices(context: SeriesContext, tariff: CompiledTariff): SlotPrices 
   // Read once: an imported binding can cost a getter call per read under tsx's loader.
   const missing = MISSING;
   const netMetering = tariff.dgrules === 'Net Metering';
-  const { energy, demand, flat } = tariff;
+  const { energy, demand, flat, exportRates } = tariff;
   const flatBills = context.bills.map((span) => {
     const period = tariff.flatMonths[span.month0] as number;
     return flat !== undefined && period >= 0 && (flat.buy[period]?.[0] ?? 0) > 0;
@@ -63,7 +66,11 @@ function slotPrices(context: SeriesContext, tariff: CompiledTariff): SlotPrices 
     const p = tariff.energySchedule[s] as number;
     const price = energy?.buy[p]?.[0] ?? 0;
     buy[i] = price;
-    exportValue[i] = netMetering ? price : (energy?.sell[p]?.[0] ?? 0);
+    exportValue[i] = netMetering
+      ? price
+      : exportRates
+        ? (exportRates[s] as number)
+        : (energy?.sell[p]?.[0] ?? 0);
     const b = context.bill[i] as number;
     const d = tariff.demandSchedule[s] as number;
     const tou = demand !== undefined && (demand.buy[d]?.[0] ?? 0) > 0;

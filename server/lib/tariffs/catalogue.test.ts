@@ -38,6 +38,36 @@ describe('californiaTariffs', () => {
     }
   });
 
+  it('pays PG&E plans’ exports at PG&E’s published 2026 export rates, and no others', () => {
+    for (const tariff of tariffs) {
+      const table = tariff.urdb.exportrates;
+      if (tariff.utility !== 'PG&E') {
+        expect(table, tariff.id).toBeUndefined();
+        expect(tariff.exportRates, tariff.id).toBeNull();
+        continue;
+      }
+      const rates = tariff.exportRates;
+      if (!rates || !table) throw new Error(`${tariff.id} has no export rates`);
+      expect(rates.id).toBe('pge-nbt26-2026');
+      // The archive's file name has spaces: a repository file at a commit all the same.
+      expect(rates.source).toBe(
+        'github.com/danielraffel/pge-feed-in-rates@45970da7221a2d2388685942aa3e00545bdf48cc:utililty-rates/PG&E NBT EEC Values 2026 Vintage.csv.zip',
+      );
+      expect(rates.publishedSource).toMatch(/https:\/\/www\.pge\.com\//);
+      expect([rates.effectiveDate, rates.endDate]).toEqual(['2026-01-01', '2026-12-31']);
+      expect(table.effectiveDate).toBe('2026-01-01');
+      expect(table.source).toContain(rates.source);
+      const all = [...table.weekday.flat(), ...table.weekend.flat()];
+      expect(all).toHaveLength(576);
+      for (const price of all) expect(price > 0 && price < 2, tariff.id).toBe(true);
+      // Delivery plus generation export rate of the file's rows, e.g. January weekdays 0:00
+      // $0.00089 + $0.09342, July weekdays 7 p.m. $0.35038 + $0.10708.
+      expect(table.weekday[0]?.[0]).toBe(0.09431);
+      expect(table.weekday[6]?.[19]).toBe(0.45746);
+      expect(table.weekend[6]?.[8]).toBe(0.02784);
+    }
+  });
+
   it('gives each caller its own copy', () => {
     const tier = californiaTariffs()[0]?.urdb.energyratestructure?.[0]?.[0];
     if (!tier) throw new Error('E-TOU-C has no first tier');
@@ -133,5 +163,29 @@ describe('PG&E E-TOU-C, worked by hand for a month', () => {
     expect(Math.abs(month.energyCents / 100 - byHand)).toBeLessThan(0.02);
     expect(month.fixedCents).toBe(2460);
     expect(month.totalCents).toBe(30676);
+  });
+});
+
+describe('PG&E’s export rates, worked by hand', () => {
+  // Wednesday 15 July 2026 exports 1 kWh in the hour from 7 p.m. (0.25 each quarter hour) and
+  // Saturday 18 July 1 kWh in the hour from 8 a.m.; nothing is imported. Under net billing the
+  // published table pays $0.45746 and $0.02784: $0.4853 -> 49 cents.
+  const days = buildSeries('America/Los_Angeles', '2026-07-15', '2026-07-18', (t) =>
+    (t.date === '2026-07-15' && t.hour === 19) || (t.date === '2026-07-18' && t.hour === 8)
+      ? [0, 0.25]
+      : [0, 0],
+  );
+  const tariff = tariffs.find((t) => t.id === 'pge-e-tou-c');
+
+  it('pays each kWh at its hour’s price under net billing, and E-TOU-C’s retail under net metering', () => {
+    if (!tariff) throw new Error('E-TOU-C is not in the catalogue');
+    const billing = priceTariff(days, { ...tariff.urdb, dgrules: 'Net Billing Instantaneous' });
+    expect(billing.bills[0]?.exportCreditCents).toBe(-49);
+    const hourly = priceTariff(days, { ...tariff.urdb, dgrules: 'Net Billing Hourly' });
+    expect(hourly.bills[0]?.exportCreditCents).toBe(-49);
+    // Net metering: 1 kWh peak surplus at $0.441 (the first tier) and 1 kWh off-peak at $0.318,
+    // carried as credit rather than paid.
+    const metering = priceTariff(days, tariff.urdb);
+    expect(metering.bills[0]?.exportCreditCents).toBe(-(44 + 32));
   });
 });

@@ -3,6 +3,7 @@ import {
   chargeUnit,
   type DgRules,
   type EnergyUnit,
+  type ExportRates,
   energyUnit,
   type UrdbRate,
 } from './urdb.ts';
@@ -29,6 +30,11 @@ export interface CompiledTariff {
   energy: TierTable | undefined;
   /** 576 entries (`scheduleIndex`): the energy period of each day type, month and hour. */
   energySchedule: Uint8Array;
+  /**
+   * 576 entries (`scheduleIndex`): $/kWh an export earns at each day type, month and hour, from
+   * the rate's `exportrates`; it replaces the tiers' `sell` under net billing and Buy All Sell All.
+   */
+  exportRates: Float64Array | undefined;
   demand: TierTable | undefined;
   demandSchedule: Uint8Array;
   flat: TierTable | undefined;
@@ -65,6 +71,17 @@ function schedule(weekday: number[][] | undefined, weekend: number[][] | undefin
   return out;
 }
 
+function exportTable(rates: ExportRates): Float64Array {
+  const out = new Float64Array(576);
+  for (let m = 0; m < 12; m++) {
+    for (let h = 0; h < 24; h++) {
+      out[scheduleIndex(0, m, h)] = rates.weekday[m]?.[h] ?? 0;
+      out[scheduleIndex(1, m, h)] = rates.weekend[m]?.[h] ?? 0;
+    }
+  }
+  return out;
+}
+
 export function compileTariff(rate: UrdbRate): CompiledTariff {
   const notes: string[] = [];
   if (rate.demandwindow !== undefined && rate.demandwindow !== 15) {
@@ -86,6 +103,7 @@ export function compileTariff(rate: UrdbRate): CompiledTariff {
     dgrules: (rate.dgrules as DgRules | undefined) ?? 'Net Metering',
     energy: rate.energyratestructure ? tierTable(rate.energyratestructure) : undefined,
     energySchedule: schedule(rate.energyweekdayschedule, rate.energyweekendschedule),
+    exportRates: rate.exportrates ? exportTable(rate.exportrates) : undefined,
     demand: rate.demandratestructure ? tierTable(rate.demandratestructure) : undefined,
     demandSchedule: schedule(rate.demandweekdayschedule, rate.demandweekendschedule),
     flat: rate.flatdemandstructure ? tierTable(rate.flatdemandstructure) : undefined,

@@ -130,3 +130,64 @@ describe('exports by dgrules', () => {
     expect(bills.map((b) => b.totalCents)).toEqual([0, 0, 300]);
   });
 });
+
+describe('exports priced at an hourly export table (exportrates)', () => {
+  // July weekday hour h pays h cents a kWh; every other month, and July weekends, pay $1.00 and
+  // $2.00, so a price read from the wrong month or day type shows in the total.
+  const rates = (weekday: (m: number, h: number) => number) =>
+    Array.from({ length: 12 }, (_, m) => Array.from({ length: 24 }, (_, h) => weekday(m, h)));
+  const exportrates = {
+    name: 'Synthetic export table',
+    weekday: rates((m, h) => (m === 6 ? h / 100 : 1)),
+    weekend: rates(() => 2),
+  };
+  const hourlyTou = (dgrules: DgRules): UrdbRate => ({ ...tou(dgrules), exportrates });
+
+  it('Net Billing Instantaneous: each export paid at its own hour’s price, not the tiers’ sell', () => {
+    const bill = priceTariff(day, hourlyTou('Net Billing Instantaneous')).bills[0];
+    // Hour 9: 0.2 kWh × $0.09 = $0.018; hours 10-15: 2 kWh × ($0.10 + $0.11 + $0.12 + $0.13 +
+    // $0.14 + $0.15) = $1.50. All off-peak: 12.2 kWh earning $1.518, one line of -152 cents.
+    expect(bill?.energy.map((l) => l.cents)).toEqual([384, 500]);
+    expect(
+      bill?.exportCredit.map((l) => [
+        l.period,
+        Number(l.kWh.toFixed(6)),
+        Number(l.rate.toFixed(9)),
+        l.cents,
+      ]),
+    ).toEqual([[0, 12.2, Number((1.518 / 12.2).toFixed(9)), -152]]);
+    expect(bill?.totalCents).toBe(384 + 500 - 152);
+  });
+
+  it('Net Billing Hourly: what an hour nets out is paid at that hour’s price', () => {
+    const bill = priceTariff(day, hourlyTou('Net Billing Hourly')).bills[0];
+    // Hour 9 nets to 0.6 kWh imported, so only hours 10-15 export: $1.50.
+    expect(bill?.energy.map((l) => l.cents)).toEqual([378, 500]);
+    expect(bill?.exportCreditCents).toBe(-150);
+    expect(bill?.totalCents).toBe(378 + 500 - 150);
+  });
+
+  it('Buy All Sell All: the generation sold at each hour’s price', () => {
+    const generation = new Float64Array(day.length);
+    for (let i = 0; i < day.length; i++) {
+      const hour = Math.floor(i / 4);
+      if (hour >= 10 && hour < 16) generation[i] = 0.6;
+    }
+    // 2.4 kWh an hour 10-15: 2.4 × $0.75 = $1.80.
+    const bill = priceTariff(day, hourlyTou('Buy All Sell All'), { generation }).bills[0];
+    expect(bill?.exportCreditCents).toBe(-180);
+  });
+
+  it('a weekend day is paid the weekend prices', () => {
+    const saturday = buildSeries(LA, '2023-07-15', '2023-07-15', solarDay);
+    const bill = priceTariff(saturday, hourlyTou('Net Billing Instantaneous')).bills[0];
+    // 12.2 kWh × $2.00.
+    expect(bill?.exportCreditCents).toBe(-2440);
+  });
+
+  it('Net Metering still credits a surplus at the retail price', () => {
+    const withTable = priceTariff(day, hourlyTou('Net Metering'));
+    const without = priceTariff(day, tou('Net Metering'));
+    expect(withTable.totals).toEqual(without.totals);
+  });
+});

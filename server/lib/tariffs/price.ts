@@ -157,6 +157,29 @@ function tieredLines(
   return sum;
 }
 
+/**
+ * Exports priced at the tariff's export table: one line per energy period, its kWh and the
+ * dollars they earned at each hour's price, rounded once; the line's rate is their average.
+ */
+function tableExportLines(
+  kWhs: Float64Array,
+  dollars: Float64Array,
+  offset: number,
+  periods: number,
+  lines: EnergyLine[],
+): number {
+  let sum = 0;
+  for (let p = 0; p < periods; p++) {
+    const kWh = kWhs[offset + p] as number;
+    if (!(kWh > 0)) continue;
+    const value = dollars[offset + p] as number;
+    const c = 0 - cents(value);
+    lines.push({ period: p, tier: 0, kWh, rate: value / kWh, cents: c });
+    sum += c;
+  }
+  return sum;
+}
+
 /** kW over the tiers of one demand period. */
 function demandLines(
   kind: 'tou' | 'flat',
@@ -184,6 +207,8 @@ function demandLines(
 interface Sums {
   imp: Float64Array;
   exp: Float64Array;
+  /** $ the exports earn by bill and energy period, when the tariff's export table prices them. */
+  expValue: Float64Array | undefined;
   touPeak: Float64Array;
   flatPeak: Float64Array;
   meterImport: Float64Array;
@@ -206,6 +231,7 @@ function accumulate(
   const sums: Sums = {
     imp: new Float64Array(nb * nE),
     exp: new Float64Array(nb * nE),
+    expValue: undefined,
     touPeak: new Float64Array(nb * nD),
     flatPeak: new Float64Array(nb),
     meterImport: new Float64Array(nb),
@@ -221,8 +247,14 @@ function accumulate(
   const missing = MISSING;
   const hourly = tariff.dgrules === 'Net Billing Hourly';
   const gen = tariff.dgrules === 'Buy All Sell All' ? generation : undefined;
+  // Net metering credits exports at the retail price; the other rules pay the table's price of
+  // each export's local hour, summed in dollars per bill and period.
+  const exportRates = tariff.dgrules === 'Net Metering' ? undefined : tariff.exportRates;
+  const expValue = exportRates ? new Float64Array(nb * nE) : undefined;
+  sums.expValue = expValue;
   let hourKey = -1;
   let hourNet = 0;
+  let hourPrice = 0;
   const n = series.length;
   for (let i = 0; i < n; i++) {
     const b = bill[i] as number;
@@ -244,14 +276,21 @@ function accumulate(
       // Imports and exports within a clock hour offset each other before they are priced.
       if (hourStart[i] === 1 && hourKey >= 0) {
         if (hourNet > 0) imp[hourKey] = (imp[hourKey] as number) + hourNet;
-        else exp[hourKey] = (exp[hourKey] as number) - hourNet;
+        else {
+          exp[hourKey] = (exp[hourKey] as number) - hourNet;
+          if (expValue) expValue[hourKey] = (expValue[hourKey] as number) - hourNet * hourPrice;
+        }
         hourNet = 0;
       }
       hourKey = k;
+      if (exportRates) hourPrice = exportRates[s] as number;
       hourNet += buy - sell;
     } else {
       imp[k] = (imp[k] as number) + buy;
       exp[k] = (exp[k] as number) + sell;
+      if (expValue && sell !== 0) {
+        expValue[k] = (expValue[k] as number) + sell * ((exportRates as Float64Array)[s] as number);
+      }
     }
     const kW = buy * 4;
     const d = b * nD + (demandSchedule[s] as number);
@@ -260,7 +299,10 @@ function accumulate(
   }
   if (hourly && hourKey >= 0) {
     if (hourNet > 0) imp[hourKey] = (imp[hourKey] as number) + hourNet;
-    else exp[hourKey] = (exp[hourKey] as number) - hourNet;
+    else {
+      exp[hourKey] = (exp[hourKey] as number) - hourNet;
+      if (expValue) expValue[hourKey] = (expValue[hourKey] as number) - hourNet * hourPrice;
+    }
   }
   return sums;
 }
@@ -359,16 +401,18 @@ export function priceCompiled(
       };
       energyCents = tieredLines(use, 0, table, limit, table.buy, 1, energy);
       // Under net metering a period's surplus is worth its retail (buy) price; in the other
-      // rules export earns the tiers' `sell`.
-      exportCreditCents = tieredLines(
-        surplus,
-        0,
-        table,
-        limit,
-        netMetering ? table.buy : table.sell,
-        -1,
-        exportCredit,
-      );
+      // rules export earns the tiers' `sell`, or the export table's price of its hour.
+      exportCreditCents = sums.expValue
+        ? tableExportLines(sums.exp, sums.expValue, b * nE, nE, exportCredit)
+        : tieredLines(
+            surplus,
+            0,
+            table,
+            limit,
+            netMetering ? table.buy : table.sell,
+            -1,
+            exportCredit,
+          );
     }
 
     const demand: DemandLine[] = [];

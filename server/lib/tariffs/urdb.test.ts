@@ -77,6 +77,24 @@ describe('parseUrdb', () => {
     ]);
   });
 
+  it('checks an export price table: 12 months × 24 hours of prices of 0 or more a day type', () => {
+    const table = () => Array.from({ length: 12 }, () => Array.from({ length: 24 }, () => 0.05));
+    const [ok] = parseUrdb({ ...valid(), exportrates: { weekday: table(), weekend: table() } });
+    expect(ok?.exportrates?.weekend[11]?.[23]).toBe(0.05);
+    const weekday = table();
+    weekday[1]?.pop();
+    (weekday[6] as number[])[18] = -0.01;
+    const weekend = table().slice(0, 11);
+    expect(issues({ ...valid(), exportrates: { weekday, weekend } })).toEqual([
+      'exportrates.weekday[1]: exportrates.weekday month 2 (February) has 23 hours; export rates are 12 months × 24 hours',
+      'exportrates.weekday[6][18]: exportrates.weekday month 7 hour 18 is -0.01: an export rate is a $/kWh of 0 or more',
+      'exportrates.weekend: exportrates.weekend has 11 months; export rates are 12 months × 24 hours',
+    ]);
+    expect(issues({ ...valid(), exportrates: { weekday: table() } })).toEqual([
+      'exportrates.weekend: Invalid input: expected array, received undefined',
+    ]);
+  });
+
   it('rejects tiers whose max does not increase, and an unlimited tier before the last', () => {
     const rate = valid();
     rate.energyratestructure[0] = [

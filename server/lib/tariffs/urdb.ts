@@ -18,6 +18,13 @@ import { z } from 'zod';
 // - `dgrules`: "Net Metering", "Net Billing Instantaneous", "Net Billing Hourly" or
 //   "Buy All Sell All" (PySAM maps them to SAM's metering options 0, 2, 3 and 4 and takes an
 //   absent `dgrules` as net metering).
+//
+// One field is ours, not URDB's: `exportrates`, the $/kWh an export earns by local month, hour
+// and day type (`weekday` and `weekend`, each 12 months × 24 hours; holidays take the weekend's),
+// with the table's `name`, `source` and `effectiveDate`. California's net billing tariff pays
+// exports at such a table (576 prices a year, from the Avoided Cost Calculator), which URDB's one
+// `sell` per period cannot hold; where given it takes the place of the tiers' `sell` under net
+// billing and Buy All Sell All. Net metering still credits exports at the retail price.
 
 const ENERGY_UNITS = ['kwh', 'kwh daily', 'kwh/kw', 'kwh/kw daily'] as const;
 export type EnergyUnit = (typeof ENERGY_UNITS)[number];
@@ -57,6 +64,17 @@ const DemandTier = z
 
 const Schedule = z.array(z.array(z.number()));
 
+const ExportRates = z
+  .object({
+    name: z.string().optional(),
+    source: z.string().optional(),
+    effectiveDate: z.string().optional(),
+    weekday: z.array(z.array(z.number())),
+    weekend: z.array(z.array(z.number())),
+  })
+  .loose();
+export type ExportRates = z.infer<typeof ExportRates>;
+
 /** The fields this library reads; any other URDB field is kept as it is and not used. */
 const RateObject = z
   .object({
@@ -82,6 +100,7 @@ const RateObject = z
     mincharge: finite('mincharge').optional(),
     minchargeunits: z.string().optional(),
     dgrules: z.string().optional(),
+    exportrates: ExportRates.optional(),
   })
   .loose();
 
@@ -246,6 +265,36 @@ function checkDemandUnit(
   });
 }
 
+/** The export price table: 12 months × 24 hours of finite, non-negative $/kWh per day type. */
+function checkExportRates(rates: ExportRates, issues: Issue[]): void {
+  for (const day of ['weekday', 'weekend'] as const) {
+    const table = rates[day];
+    const key = `exportrates.${day}`;
+    if (table.length !== 12) {
+      issues.push({
+        path: ['exportrates', day],
+        message: `${key} has ${table.length} months; export rates are 12 months × 24 hours`,
+      });
+    }
+    table.forEach((hours, m) => {
+      if (hours.length !== 24) {
+        issues.push({
+          path: ['exportrates', day, m],
+          message: `${key} month ${m + 1} (${MONTHS[m] ?? '?'}) has ${hours.length} hours; export rates are 12 months × 24 hours`,
+        });
+      }
+      hours.forEach((price, h) => {
+        if (!Number.isFinite(price) || price < 0) {
+          issues.push({
+            path: ['exportrates', day, m, h],
+            message: `${key} month ${m + 1} hour ${h} is ${price}: an export rate is a $/kWh of 0 or more`,
+          });
+        }
+      });
+    });
+  }
+}
+
 /** The checks zod's shape cannot express: schedules against structures, tiers, units. */
 function checkRate(rate: UrdbRate): Issue[] {
   const issues: Issue[] = [];
@@ -328,6 +377,7 @@ function checkRate(rate: UrdbRate): Issue[] {
       message: `mincharge is ${rate.mincharge}: a minimum charge may not be negative`,
     });
   }
+  if (rate.exportrates) checkExportRates(rate.exportrates, issues);
   if (rate.dgrules !== undefined && !(DG_RULES as readonly string[]).includes(rate.dgrules)) {
     issues.push({
       path: ['dgrules'],

@@ -72,7 +72,11 @@ ${method(
 }
 
 function exportsPart(study: ReportStorageAndSolar, solar: ReportExportsOnPlan): SafeHtml {
-  const stated = solar.planRule ?? 'Net Metering';
+  const priceTable = solar.exportPrices ?? null;
+  // A plan whose data carries an export price table but names no rule is billed by net metering
+  // or net billing according to when the system was interconnected, which the data does not say:
+  // both are shown and neither is marked as assumed.
+  const stated = solar.planRule ?? (priceTable ? null : 'Net Metering');
   const label = (rule: string) =>
     rule === stated
       ? html`<strong>${rule}</strong> (${solar.planRule ? 'the plan’s rule' : 'assumed: the plan names none'})`
@@ -85,6 +89,13 @@ function exportsPart(study: ReportStorageAndSolar, solar: ReportExportsOnPlan): 
       '—',
     ]),
   ];
+  const prices = priceTable
+    ? html`<p>Exports under net billing are paid at <strong>${priceTable.name}</strong>: a price for each hour of each month, weekdays apart from weekends and holidays.</p><p class="source">Effective ${priceTable.effectiveDate ?? 'date not stated'} · Source: ${priceTable.source ?? 'not stated'}</p>${
+        solar.planRule
+          ? null
+          : html`<p>Which rule bills these exports depends on when the system was interconnected: net metering (NEM 2.0) for applications before 15 April 2023, net billing at these prices after.</p>`
+      }`
+    : null;
   const noPrice = solar.hasExportPrices
     ? null
     : html`<p class="note">${study.plan.name}’s rate data gives no export price, so under net billing the exports earn nothing here; the utility’s export compensation, where it pays one apart from the plan, is not included.</p>`;
@@ -101,8 +112,9 @@ ${table(
     caption: `${study.plan.name} (effective ${study.plan.effectiveDate ?? 'date not stated'}) with its import prices kept and the exports valued by each rule.`,
   },
 )}
+${prices}
 ${noPrice}
 ${method(
-  'net metering nets each time-of-use period’s exports against its imports over each monthly bill at the retail price, carrying a month’s surplus credit forward in dollars to the year’s end (where it expires; no net surplus compensation is counted); instantaneous net billing buys every imported quarter hour at the plan’s price and pays every exported one at its export price; hourly net billing first offsets imports and exports within each clock hour. The worth of the exports is the annual cost with them thrown away less the annual cost under the rule.',
+  'net metering nets each time-of-use period’s exports against its imports over each monthly bill at the retail price, carrying a month’s surplus credit forward in dollars to the year’s end (where it expires; no net surplus compensation is counted), and the non-bypassable charges NEM 2.0 bills on imports are not counted. Instantaneous net billing buys every imported quarter hour at the plan’s price and pays every exported one at its export price (the price of its hour where the plan has an hourly table); hourly net billing first offsets imports and exports within each clock hour. The worth of the exports is the annual cost with them thrown away less the annual cost under the rule.',
 )}`;
 }
