@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { connections, outbox, usageRecords, users } from '../../db/schema.ts';
+import { connections, outbox, portalAttempts, usageRecords, users } from '../../db/schema.ts';
 import { adminAndUserApp } from '../../test/api.ts';
 import { createProvider } from '../../test/connections.ts';
 import { createUser } from '../../test/factories.ts';
@@ -133,5 +133,38 @@ describe('the attention alerts', () => {
     expect(alerts).toHaveLength(4);
     expect(alerts[3]?.text).toContain('Second Customer');
     expect(alerts[3]?.text).not.toContain('Waiting Customer');
+  });
+
+  it('names the utilities failing lately in the digest, above the connections', async () => {
+    const db = suite.t.database.db;
+    const failing = await createProvider(db, { name: 'Failing Power & Light' });
+    const tries = [50, 51, 52, 53].map((hours) => ({
+      providerId: failing.id,
+      kind: 'sign_in' as const,
+      outcome: hours === 53 ? ('success' as const) : ('failure' as const),
+      reason: hours === 53 ? null : 'navigation_failed',
+      startedAt: at(hours),
+      finishedAt: at(hours),
+    }));
+    await db.insert(portalAttempts).values(tries);
+
+    expect((await service().sendAlerts(at(56))).digest).toBe(true);
+    const [digest] = (await alertsSent(db, 'attention_digest')).slice(4);
+    expect(digest?.subject).toBe('Needs attention: 2 connections, 1 utility failing');
+    const text = digest?.text ?? '';
+    expect(text).toContain('Utilities failing lately');
+    expect(text).toContain(
+      '- Failing Power & Light: Signing in works only 25% of the time (4 tries in 7 days)',
+    );
+    expect(text.indexOf('Failing Power & Light')).toBeLessThan(text.indexOf('Waiting Customer'));
+
+    // With no connection waiting, the failing utility alone still makes a digest.
+    await db.delete(usageRecords);
+    await db.delete(connections);
+    expect((await service().sendAlerts(at(80))).digest).toBe(true);
+    const [alone] = (await alertsSent(db, 'attention_digest')).slice(6);
+    expect(alone?.subject).toBe('Needs attention: 1 utility failing');
+    expect(alone?.text).toContain('No connection waits for a person today');
+    expect(alone?.text).toContain('Failing Power & Light');
   });
 });

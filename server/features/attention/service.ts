@@ -168,11 +168,13 @@ export class AttentionService {
       limit: LINES_PER_EMAIL,
       offset: 0,
     });
-    if (total === 0) return false;
+    const failing = await this.deps.portalHealth.flagged(now);
+    if (total === 0 && failing.length === 0) return false;
     const content = attentionDigestMessage({
       lines: rows.map((row) => toItem(row, now)),
       total,
       overdue,
+      utilities: failing.map(({ providerName, why }) => ({ providerName, why })),
       viewUrl: this.viewUrl,
     });
     return this.recordAndQueue([key], admins, 'attention_digest', content);

@@ -31,18 +31,35 @@ function listHtml(lines: AttentionLine[]) {
   )}</ul>`;
 }
 
+/** A utility whose portal has failed lately, with why in plain words. */
+export type FailingUtilityLine = { providerName: string; why: string[] };
+
+const UTILITIES_LEAD = 'Utilities failing lately (every connection there may wait for a person):';
+
+const utilityText = (line: FailingUtilityLine) => `- ${line.providerName}: ${line.why.join('; ')}`;
+
+function utilitiesHtml(utilities: FailingUtilityLine[]) {
+  return html`${paragraph(UTILITIES_LEAD)}<ul style="margin:0 0 16px;padding-left:20px;">${utilities.map(
+    (line) =>
+      html`<li style="margin:0 0 8px;"><strong>${line.providerName}</strong>: ${line.why.join('; ')}</li>`,
+  )}</ul>`;
+}
+
 function message(input: {
   subject: string;
   lead: string;
   lines: AttentionLine[];
   more: number;
   viewUrl: string;
+  utilities?: FailingUtilityLine[];
 }): MailContent {
   const subject = subjectLine(input.subject);
   const more = input.more > 0 ? `And ${input.more} more in the Needs attention view.` : null;
+  const utilities = input.utilities ?? [];
   const text = textLines([
     input.lead,
     '',
+    ...(utilities.length > 0 ? [UTILITIES_LEAD, ...utilities.map(utilityText), ''] : []),
     ...input.lines.map(lineText),
     more,
     '',
@@ -52,7 +69,8 @@ function message(input: {
   ]);
   const body = html`
 ${paragraph(input.lead)}
-${listHtml(input.lines)}
+${utilities.length > 0 ? utilitiesHtml(utilities) : ''}
+${input.lines.length > 0 ? listHtml(input.lines) : ''}
 ${more ? paragraph(more) : ''}
 <p style="margin:0 0 16px;">${button(input.viewUrl, 'Open Needs attention')}</p>
 ${paragraph(html`If the button does not work, copy this address into your browser: ${link(input.viewUrl)}`)}
@@ -80,22 +98,36 @@ export function attentionAlertMessage(input: {
   });
 }
 
-/** To the admins, once a day: everything still waiting for a person. */
+/**
+ * To the admins, once a day: everything still waiting for a person, and the utilities whose
+ * portal has failed lately (the cause behind many waiting connections at once).
+ */
 export function attentionDigestMessage(input: {
   lines: AttentionLine[];
   total: number;
   overdue: number;
+  utilities: FailingUtilityLine[];
   viewUrl: string;
 }): MailContent {
   const overdue =
     input.overdue > 0
       ? ` ${input.overdue} report ${input.overdue === 1 ? 'request is' : 'requests are'} past the promised turnaround.`
       : '';
+  const failing = input.utilities.length;
+  const connections = `${input.total} ${input.total === 1 ? 'connection' : 'connections'}`;
+  const utilities = `${failing} ${failing === 1 ? 'utility' : 'utilities'} failing`;
+  const subject =
+    failing === 0 ? connections : input.total === 0 ? utilities : `${connections}, ${utilities}`;
+  const lead =
+    input.total === 0
+      ? `No connection waits for a person today, but ${failing === 1 ? "a utility's portal has" : `${failing} utilities' portals have`} failed lately.`
+      : `${input.total} ${input.total === 1 ? 'connection needs' : 'connections need'} a person today.${overdue}`;
   return message({
-    subject: `Needs attention: ${input.total} ${input.total === 1 ? 'connection' : 'connections'}`,
-    lead: `${input.total} ${input.total === 1 ? 'connection needs' : 'connections need'} a person today.${overdue}`,
+    subject: `Needs attention: ${subject}`,
+    lead,
     lines: input.lines,
     more: input.total - input.lines.length,
     viewUrl: input.viewUrl,
+    utilities: input.utilities,
   });
 }
