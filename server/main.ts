@@ -16,6 +16,8 @@ async function main() {
 
   closeGracefully({
     log: app.log,
+    drainMs: config.stop.drainMs,
+    delayMs: config.stop.graceMs + 15_000,
     close: async () => {
       await app.close();
       await database.close();

@@ -25,6 +25,7 @@ async function main() {
   await unlockVault(database.db, services.vault, config.credentials, log);
   closeGracefully({
     log,
+    delayMs: config.stop.graceMs + 15_000,
     close: async () => {
       await closeServices(services);
       await database.close();

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SystemWarnings } from '../../../common/api.ts';
 import type { Services } from '../../services.ts';
+import { readinessRoute } from './readiness.ts';
 
 /**
  * Liveness for load balancers: answers once the database is migrated and reachable, and says
@@ -12,8 +13,10 @@ import type { Services } from '../../services.ts';
  */
 export function healthRoutes(
   app: FastifyInstance,
-  { database, queue, config }: Pick<Services, 'database' | 'queue' | 'config'>,
+  services: Pick<Services, 'database' | 'queue' | 'config' | 'store' | 'browser'>,
 ) {
+  const { database, queue, config } = services;
+  readinessRoute(app, services);
   // What admins should fix about this deployment; the dashboard shows each as a warning.
   app
     .withTypeProvider<ZodTypeProvider>()

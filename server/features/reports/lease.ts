@@ -3,6 +3,7 @@ import {
   BUILD_LEASE_MS,
   claimForBuild,
   type ReportRow,
+  releaseLease,
   renewLease,
   settleBuild,
 } from './records.ts';
@@ -40,7 +41,7 @@ export class BuildLease {
 
   private constructor(
     private readonly db: Db,
-    private readonly reportId: number,
+    readonly reportId: number,
     claimedAt: Date,
     private readonly watch: Watch,
     private readonly onError: OnError,
@@ -89,6 +90,19 @@ export class BuildLease {
     await this.beat;
     if (this.lost) return undefined;
     return settleBuild(this.db, this.reportId, this.held, change);
+  }
+
+  /**
+   * Lets go of the version while the build still runs (the process is stopping): it is queued
+   * again if this run still held it (true), and this run's renewals and outcome are no longer
+   * written, so the run that claims it next delivers it alone.
+   */
+  async release(): Promise<boolean> {
+    this.stop();
+    await this.beat;
+    if (this.lost) return false;
+    this.lost = true;
+    return releaseLease(this.db, this.reportId, this.held);
   }
 
   /** Stops renewing (the build ended, whatever happened). */

@@ -118,6 +118,20 @@ export async function renewLease(db: Db, id: number, lease: Date, now: Date): Pr
 }
 
 /**
+ * Gives a version back to the queue (a stopping process's build): `queued` again if the run
+ * still holds it, for the next run to claim at once instead of after the lease lapses. False
+ * when the version is no longer this run's.
+ */
+export async function releaseLease(db: Db, id: number, lease: Date): Promise<boolean> {
+  const released = await db
+    .update(reports)
+    .set({ status: 'queued', updatedAt: new Date() })
+    .where(heldBy(id, lease))
+    .returning({ id: reports.id });
+  return released.length > 0;
+}
+
+/**
  * Writes a build's outcome (ready or failed) if the run still holds the version; undefined when
  * another run took it over, whose outcome then stands alone.
  */

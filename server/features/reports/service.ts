@@ -49,6 +49,8 @@ import { reportCards, toVersion } from './views.ts';
  */
 export class ReportsService {
   private readonly links: ReportLinks;
+  /** The builds running in this process, which a stop hands back. */
+  private readonly running = new Set<BuildLease>();
 
   constructor(
     private readonly deps: {
@@ -158,6 +160,7 @@ export class ReportsService {
     );
     if (!claimed) return findReport(db, reportId);
     const { lease, report } = claimed;
+    this.running.add(lease);
     let built: { row: ReportRow; subject: ReportSubject; pdfBytes: number };
     try {
       const loaded = await loadInputs(this.deps, report);
@@ -187,6 +190,7 @@ export class ReportsService {
       throw error;
     } finally {
       lease.stop();
+      this.running.delete(lease);
     }
     // Built and stored: what follows never turns the version back into a failure.
     await announceVersion(
@@ -196,6 +200,21 @@ export class ReportsService {
       built.pdfBytes,
     );
     return built.row;
+  }
+
+  /**
+   * The process is stopping: every build still running here lets go of its version, which is
+   * queued again at once for another worker. The runs themselves end without writing anything.
+   */
+  async handBack(): Promise<number[]> {
+    const handed: number[] = [];
+    for (const lease of [...this.running]) {
+      this.running.delete(lease);
+      if (!(await lease.release())) continue;
+      handed.push(lease.reportId);
+      await this.deps.queue.enqueue(buildReportJob, { reportId: lease.reportId });
+    }
+    return handed;
   }
 
   /**
