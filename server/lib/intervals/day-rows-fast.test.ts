@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importDayRowsCsv } from './formats/day-rows-csv.ts';
-import { LineRecord } from './formats/day-rows-record.ts';
+import { LineRecord, readValues } from './formats/day-rows-record.ts';
 import { assessQuality, type ImportResult, importIntervals, toCanonicalSeries } from './index.ts';
 import { columnsOf, ReadingColumns } from './reading-columns.ts';
 import { CsvCursor } from './scan/csv-cursor.ts';
@@ -300,14 +300,18 @@ describe('LineRecord', () => {
         fc.array(cell, { minLength: 1, maxLength: 12 }),
         fc.constantFrom('\n', '\r\n', ''),
         fc.constantFrom(44, 59, 9),
-        (cells, end, delimiter) => {
+        fc.option(fc.record({ first: fc.nat(4), n: fc.integer({ min: 1, max: 12 }) })),
+        (cells, end, delimiter, run) => {
           const text = `${cells.join(String.fromCharCode(delimiter))}${end}${end ? 'next' : ''}`;
           fc.pre(text !== '');
           // The importer reads the cursor's text: a file of CR line ends has them as LF there.
           const cur = new CsvCursor(text, delimiter);
           cur.next();
           const lineEnd = cur.text.indexOf('\n') < 0 ? cur.text.length : cur.text.indexOf('\n');
-          const record = new LineRecord(cur.text, delimiter);
+          // With a run of value columns (which may reach past the line's last field), read from
+          // the text's bytes.
+          const chars = new TextEncoder().encode(cur.text);
+          const record = new LineRecord(cur.text, delimiter, run ? { ...run, chars } : undefined);
           record.read(0, lineEnd, 1);
           expect(record.count).toBe(cur.count);
           for (let i = 0; i <= cur.count; i++) {
@@ -320,6 +324,15 @@ describe('LineRecord', () => {
             expect(record.blank(i)).toBe(cur.blank(i));
           }
           expect(record.blankRecord()).toBe(cur.blankRecord());
+          if (run) {
+            const columns = Int32Array.from({ length: run.n }, (_, k) => run.first + k);
+            const fromRecord = new Float64Array(run.n);
+            const fromCursor = new Float64Array(run.n);
+            expect(readValues(record, columns, fromRecord, 0)).toBe(
+              readValues(cur, columns, fromCursor, 0),
+            );
+            expect(fromRecord).toEqual(fromCursor);
+          }
         },
       ),
       { numRuns: 500 },

@@ -19,3 +19,16 @@ export function decodeText(input: Uint8Array | string): string {
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
+
+/**
+ * The input's bytes when each is one character of the text decodeText made of it, in order: an
+ * ASCII file (after any UTF-8 byte-order mark), or one read as Windows-1252. ASCII characters are
+ * then the same as their bytes, which a scanner can read faster than the string. Undefined for
+ * anything else (UTF-8 beyond ASCII, UTF-16, a string).
+ */
+export function oneBytePerChar(input: Uint8Array | string, text: string): Uint8Array | undefined {
+  if (typeof input === 'string') return undefined;
+  if (input.length === text.length) return input;
+  const bom = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf;
+  return bom && input.length - 3 === text.length ? input.subarray(3) : undefined;
+}

@@ -1,4 +1,4 @@
-import { decodeText } from './decode.ts';
+import { decodeText, oneBytePerChar } from './decode.ts';
 import { detectFormat } from './detect.ts';
 import { IntervalImportError } from './errors.ts';
 import { importDayRowsCsv } from './formats/day-rows-csv.ts';
@@ -10,13 +10,19 @@ import { importSceCsv } from './formats/sce-csv.ts';
 import { importSdgeCsv } from './formats/sdge-csv.ts';
 import type { ImportOptions, ImportResult, IntervalFormat } from './types.ts';
 
-const IMPORTERS: Record<IntervalFormat, (text: string, options: ImportOptions) => ImportResult> = {
+type Importer = (
+  text: string,
+  options: ImportOptions,
+  bytes: Uint8Array | undefined,
+) => ImportResult;
+
+const IMPORTERS: Record<IntervalFormat, Importer> = {
   'espi-xml': importEspi,
   'pge-csv': importPgeCsv,
   'sce-csv': importSceCsv,
   'sdge-csv': importSdgeCsv,
   'generic-csv': importGenericCsv,
-  'day-rows-csv': importDayRowsCsv,
+  'day-rows-csv': (text, options, bytes) => importDayRowsCsv(text, options, 'fast', bytes),
   nem12: importNem12,
 };
 
@@ -39,5 +45,5 @@ export function importIntervals(
       /<([A-Za-z][\w:.-]*)/.exec(text.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''))?.[1] ?? '?';
     throw new IntervalImportError('XML', `<${root}>`, 'is not a Green Button (ESPI) feed');
   }
-  return IMPORTERS[format](text, options);
+  return IMPORTERS[format](text, options, oneBytePerChar(input, text));
 }

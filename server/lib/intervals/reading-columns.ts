@@ -117,21 +117,62 @@ export function readingCount(channel: Channel): number {
 }
 
 /**
- * A channel of ascending columns, as finishChannel would make it from their readings: repeated
- * starts merged (the first kept), the most common duration, the gaps. Its `readings` are made
- * from the columns the first time they are read.
+ * A channel of the columns, as finishChannel would make it from their readings: repeated starts
+ * merged (the first kept), the most common duration, the gaps. Its `readings` are made from the
+ * columns the first time they are read. Undefined when the starts do not ascend (the caller sorts
+ * them as readings then). Order, repeats, gaps and durations are found in one walk.
  */
 export function columnarChannel(
   direction: Direction,
   columns: ReadingColumns,
   source: string,
   metadata: Pick<ImportMetadata, 'duplicatesRemoved' | 'conflictingDuplicates'>,
-): Channel {
-  const kept = mergeRepeatedStarts(columns, metadata);
+): Channel | undefined {
+  const { start, duration, length } = columns;
+  let gaps: Gap[] = [];
+  const counts = new Map<number, number>();
+  let best = 0;
+  let bestCount = 0;
+  let repeated = false;
+  if (length > 0) {
+    let previous = start[0] as number;
+    let seconds = duration[0] as number;
+    let end = previous + seconds * 1000;
+    // The durations are counted in runs: a channel is almost always one duration.
+    let runFrom = 0;
+    for (let i = 1; i <= length; i++) {
+      const d = i < length ? (duration[i] as number) : Number.NaN;
+      if (d !== seconds) {
+        const n = (counts.get(seconds) ?? 0) + i - runFrom;
+        counts.set(seconds, n);
+        if (n > bestCount) {
+          best = seconds;
+          bestCount = n;
+        }
+        seconds = d;
+        runFrom = i;
+      }
+      if (i === length) break;
+      const next = start[i] as number;
+      if (next <= previous) {
+        if (next < previous) return undefined;
+        repeated = true;
+      }
+      if (next > end) gaps.push({ start: end, end: next });
+      previous = next;
+      end = next + d * 1000;
+    }
+  }
+  const kept = repeated ? mergeRepeatedStarts(columns, metadata) : columns;
+  let intervalSeconds = best;
+  if (repeated) {
+    intervalSeconds = commonDuration(kept);
+    gaps = findGaps(kept);
+  }
   let readings: IntervalReading[] | undefined;
   const channel: Channel = {
     direction,
-    intervalSeconds: commonDuration(kept),
+    intervalSeconds,
     get readings(): IntervalReading[] {
       if (!readings) {
         const made: IntervalReading[] = [];
@@ -145,7 +186,7 @@ export function columnarChannel(
       readings = value;
       columnsOfChannel.delete(channel);
     },
-    gaps: findGaps(kept),
+    gaps,
     source,
   };
   columnsOfChannel.set(channel, kept);

@@ -52,6 +52,8 @@ export function importDayRowsCsv(
   options: ImportOptions,
   /** `general` places every value as a CSV row, as the fast path is checked against in tests. */
   placement: 'fast' | 'general' = 'fast',
+  /** The file's bytes when each is one character of `text` (see oneBytePerChar). */
+  bytes?: Uint8Array,
 ): ImportResult {
   const metadata = newMetadata();
   const cur = new CsvCursor(text, delimiterOf(text));
@@ -66,6 +68,7 @@ export function importDayRowsCsv(
   );
 
   const sinks = new Map<string, DaySink | null>();
+  let onlySink: DaySink | undefined;
   const days = new Map<number, DstDay | undefined>();
   const n = layout.values.length;
   const stepMs = layout.minutes * MINUTE_MS;
@@ -75,7 +78,17 @@ export function importDayRowsCsv(
   // Lines without a double quote (all of them, in the files seen) are split and their numbers
   // read in one pass by LineRecord; a line with a quote is read by the cursor, which knows quoting.
   const all = cur.text;
-  const record = new LineRecord(all, cur.delimiter);
+  // The usual layout has the day's values side by side in time order: LineRecord then reads them
+  // in a loop of their own, from the text's bytes (a file of CR line ends has them as LF in the
+  // cursor's text, which reads the same). Text that is not one byte a character is read field by
+  // field.
+  const side = columns.every((column, k) => column === (columns[0] as number) + k);
+  const chars = side ? (bytes ?? asciiBytes(all)) : undefined;
+  const record = new LineRecord(
+    all,
+    cur.delimiter,
+    chars && chars.length === all.length ? { first: columns[0] as number, n, chars } : undefined,
+  );
   let [pos, nextLine] = cur.bookmark();
   let quote = all.indexOf('"', pos);
   // The first channel's table is made for every line left, the most days it can hold.
@@ -100,8 +113,10 @@ export function importDayRowsCsv(
       if (raw === layout.names[layout.date] && raw !== '') return;
       fail(`"${raw.slice(0, 40)}" in the "${dateName}" column is not a date`);
     }
-    const sink = sinkOf(row, layout, sinks, metadata, capacity);
+    // A file without meter and channel columns has one sink: it is looked up once.
+    const sink = onlySink ?? sinkOf(row, layout, sinks, metadata, capacity);
     if (!sink) return;
+    if (layout.meter < 0 && layout.channel < 0) onlySink = sink;
     const unit = unitOf(row, layout, metadata);
     if (unit < 0) return;
     const quality = qualityOfRow(row, layout);
@@ -120,10 +135,13 @@ export function importDayRowsCsv(
       for (let k = at; k < at + n; k++) into[k] = toKWh(into[k] as number, unit, layout.minutes);
     }
 
-    let dst = days.get(day);
-    if (dst === undefined && !days.has(day)) {
-      dst = dstDay(clock, day, layout.minutes, n);
-      days.set(day, dst);
+    let dst: DstDay | undefined;
+    if (changesOn(clock, day)) {
+      dst = days.get(day);
+      if (dst === undefined && !days.has(day)) {
+        dst = dstDay(clock, day, layout.minutes, n);
+        days.set(day, dst);
+      }
     }
     if (dst) {
       for (let k = 0; k < n; k++) {
@@ -183,6 +201,12 @@ export function importDayRowsCsv(
     );
   }
   return { format: 'day-rows-csv', channels, metadata };
+}
+
+/** The text as bytes when it is all ASCII, one byte a character; undefined otherwise. */
+function asciiBytes(text: string): Uint8Array | undefined {
+  const bytes = new TextEncoder().encode(text);
+  return bytes.length === text.length ? bytes : undefined;
 }
 
 function findHeader(cur: CsvCursor, metadata: ImportMetadata): DayRowsLayout {
@@ -292,11 +316,18 @@ interface DstDay {
   noted: boolean;
 }
 
-function dstDay(clock: ZoneClock, day: number, minutes: number, n: number): DstDay | undefined {
+/** Whether the zone's offset may change on a local day: false for all but a few days a year. */
+function changesOn(clock: ZoneClock, day: number): boolean {
   const midnight = day * DAY_MS;
   // A wide margin: the change falls inside the local day whatever the zone's offset.
-  if (clock.offsetAt(midnight - 15 * HOUR_MS) === clock.offsetAt(midnight + DAY_MS + 15 * HOUR_MS))
-    return undefined;
+  return (
+    clock.offsetAt(midnight - 15 * HOUR_MS) !== clock.offsetAt(midnight + DAY_MS + 15 * HOUR_MS)
+  );
+}
+
+/** The clock change on a day changesOn found, or undefined when none falls within its labels. */
+function dstDay(clock: ZoneClock, day: number, minutes: number, n: number): DstDay | undefined {
+  const midnight = day * DAY_MS;
   let first = -1;
   let count = 0;
   let forward = false;

@@ -91,11 +91,10 @@ export function placeDays(
   const { n, count, values } = table;
   const seconds = stepMs / 1000;
   const lastSlot = (n - 1) * stepMs;
-  let present = 0;
-  for (let i = 0; i < count * n; i++) if (!Number.isNaN(values[i] as number)) present++;
-  // Room for the halves unfold may add (one per reading of a fall-back hour: a day's columns are
-  // more than a year of fall-back days holds), so that the year is not copied for them.
-  const columns = new ReadingColumns(present + table.n);
+  // Room for every value (the columns' steady loop writes without checking) and for the halves
+  // unfold may add (one per reading of a fall-back hour: a day's columns are more than a year of
+  // fall-back days holds), so that the year is not copied for them.
+  const columns = new ReadingColumns(count * n + n);
   let candidates: number[] | undefined;
   let later: number[] | undefined;
   let previousDay = Number.NEGATIVE_INFINITY;
@@ -114,11 +113,20 @@ export function placeDays(
     const last = clock.resolve(midnight + lastSlot);
     steady = steady && clock.kind === 'exact' && last - first === lastSlot;
     if (steady) {
+      // Written straight into the columns: they have room for every value, and their
+      // dst marks are already 0.
+      const { start, duration, kWh: energy, quality: qualities } = columns;
+      let i = columns.length;
       for (let k = 0; k < n; k++) {
         const kWh = values[base + k] as number;
         if (Number.isNaN(kWh)) continue; // no value in this column
-        columns.add(first + k * stepMs, seconds, kWh, quality, 0);
+        start[i] = first + k * stepMs;
+        duration[i] = seconds;
+        energy[i] = kWh;
+        qualities[i] = quality;
+        i++;
       }
+      columns.length = i;
       continue;
     }
     for (let k = 0; k < n; k++) {
@@ -139,15 +147,12 @@ export function placeDays(
   if (candidates && later) {
     unfoldNear(columns, direction, candidates, later, { table, firstOfDay, stepMs }, metadata);
   }
-  const { start } = columns;
-  for (let i = 1; i < columns.length; i++) {
-    if ((start[i] as number) < (start[i - 1] as number)) {
-      const readings: IntervalReading[] = [];
-      for (let j = 0; j < columns.length; j++) readings.push(columns.reading(j, direction));
-      return finishChannel(direction, readings, source, metadata);
-    }
-  }
-  return columnarChannel(direction, columns, source, metadata);
+  const channel = columnarChannel(direction, columns, source, metadata);
+  if (channel) return channel;
+  // Out of order after the fold: the general finish sorts them.
+  const readings: IntervalReading[] = [];
+  for (let j = 0; j < columns.length; j++) readings.push(columns.reading(j, direction));
+  return finishChannel(direction, readings, source, metadata);
 }
 
 /**

@@ -1,5 +1,16 @@
 import { isBlank, parseNumber } from '../scan/numbers.ts';
 
+/**
+ * The day's value columns when they are side by side in time order, `n` of them from `first`,
+ * and the text as bytes: `chars[i]` is the character at i for every character (an ASCII file,
+ * or one decoded a byte a character).
+ */
+export interface ValueRun {
+  first: number;
+  n: number;
+  chars: Uint8Array;
+}
+
 /** The fields of one CSV record, as CsvCursor and LineRecord both give them. */
 export interface DayRecord {
   readonly text: string;
@@ -30,6 +41,13 @@ const POW10 = Float64Array.from({ length: 16 }, (_, i) => 10 ** i);
  * Fields are what CsvCursor makes of the same line (a CR before the line end is not part of the
  * last field), and any field that is not plain digits is read by the same parseNumber and
  * isBlank, so both give the same values. Lines with a quote go to CsvCursor.
+ *
+ * Given the run of the day's value columns (the usual layout: the day's values side by side in
+ * time order) and the text as bytes, one byte a character, a line is read in the run's own loop:
+ * each value goes straight to `values` (NaN when empty), read from the bytes, which is about
+ * half again as fast as charCodeAt. The fields around the run are split as usual. A line with
+ * anything else in a value cell (a sign, spaces, a long number) is read again field by field, as
+ * without a run, so that every line reads the same either way.
  */
 export class LineRecord implements DayRecord {
   line = 0;
@@ -39,18 +57,120 @@ export class LineRecord implements DayRecord {
   private shapes = new Uint8Array(64);
   /** The number of each NUMBER field. */
   private numbers = new Float64Array(64);
+  private readonly first: number;
+  private readonly n: number;
+  private readonly chars: Uint8Array;
+  /** The run's values of the last line, when `inRun` says it was read in the run's loop. */
+  private readonly runValues: Float64Array;
+  private inRun = false;
 
   private readonly delimiterChar: string;
 
   constructor(
     readonly text: string,
     private readonly delimiter: number,
+    run?: ValueRun,
   ) {
     this.delimiterChar = String.fromCharCode(delimiter);
+    this.first = run ? run.first : -1;
+    this.n = run ? run.n : 0;
+    this.chars = run ? run.chars : new Uint8Array(0);
+    this.runValues = new Float64Array(this.n);
   }
 
   /** Reads text[from, lineEnd), a line without quotes that starts on `line`. */
   read(from: number, lineEnd: number, line: number): void {
+    this.line = line;
+    this.inRun = this.first >= 0 && this.readRun(from, lineEnd);
+    if (!this.inRun) this.readFields(from, lineEnd);
+  }
+
+  /**
+   * The line read with the value columns in their own loop: false, with nothing to use, when a
+   * value cell holds anything but digits with at most one dot (or nothing).
+   */
+  private readRun(from: number, lineEnd: number): boolean {
+    const text = this.text;
+    const delimiter = this.delimiter;
+    const first = this.first;
+    const last = first + this.n;
+    if (last > this.starts.length) this.grow(last);
+    const { starts, ends, shapes } = this;
+    const values = this.runValues;
+    let stop = lineEnd;
+    if (stop > from && text.charCodeAt(stop - 1) === 13) stop--;
+    let count = 0;
+    let i = from;
+    let more = true;
+    // The fields before the run: split only.
+    while (more && count < first) {
+      starts[count] = i;
+      i = this.fieldEnd(i, stop);
+      ends[count] = i;
+      shapes[count] = OTHER;
+      count++;
+      more = i < stop;
+      i++;
+    }
+    // The run, from the bytes. The byte at `stop` is a CR, a line feed or past the end
+    // (undefined), so no loop runs beyond it.
+    const chars = this.chars;
+    while (more && count < last) {
+      const fieldStart = i;
+      let mantissa = 0;
+      let c = chars[i] as number;
+      while (c >= 48 && c <= 57) {
+        mantissa = mantissa * 10 + (c - 48);
+        c = chars[++i] as number;
+      }
+      let digits = i - fieldStart;
+      let decimals = 0;
+      if (c === 46) {
+        const dot = ++i;
+        c = chars[i] as number;
+        while (c >= 48 && c <= 57) {
+          mantissa = mantissa * 10 + (c - 48);
+          c = chars[++i] as number;
+        }
+        decimals = i - dot;
+        digits += decimals;
+      }
+      if (c !== delimiter && i < stop) return false;
+      if (digits === 0) {
+        if (i !== fieldStart) return false; // a lone dot
+        values[count - first] = Number.NaN;
+      } else if (digits > 15) return false;
+      else
+        values[count - first] = decimals === 0 ? mantissa : mantissa / (POW10[decimals] as number);
+      starts[count] = fieldStart;
+      ends[count] = i;
+      count++;
+      more = i < stop;
+      i++;
+    }
+    // The fields after the run.
+    while (more) {
+      if (count === this.starts.length) this.grow();
+      this.starts[count] = i;
+      i = this.fieldEnd(i, stop);
+      this.ends[count] = i;
+      this.shapes[count] = OTHER;
+      count++;
+      more = i < stop;
+      i++;
+    }
+    this.count = count;
+    return true;
+  }
+
+  /** Where the field starting at `i` ends: the next delimiter, or `stop`. */
+  private fieldEnd(i: number, stop: number): number {
+    const next = this.text.indexOf(this.delimiterChar, i);
+    return next < 0 || next > stop ? stop : next;
+  }
+
+  /** The line split field by field, each plain number read as it goes. */
+  private readFields(from: number, lineEnd: number): void {
     const text = this.text;
     const delimiter = this.delimiter;
     let stop = lineEnd;
@@ -95,8 +215,7 @@ export class LineRecord implements DayRecord {
         }
       } else {
         // Something else in the field: up to the delimiter, read on demand.
-        const next = text.indexOf(this.delimiterChar, i);
-        i = next < 0 || next > stop ? stop : next;
+        i = this.fieldEnd(i, stop);
         ends[count] = i;
         shapes[count] = OTHER;
       }
@@ -105,7 +224,6 @@ export class LineRecord implements DayRecord {
       i++;
     }
     this.count = count;
-    this.line = line;
   }
 
   start(i: number): number {
@@ -122,6 +240,9 @@ export class LineRecord implements DayRecord {
 
   number(i: number): number {
     if (i >= this.count) return Number.NaN;
+    if (this.inRun && i >= this.first && i < this.first + this.n) {
+      return this.runValues[i - this.first] as number;
+    }
     const shape = this.shapes[i];
     if (shape === NUMBER) return this.numbers[i] as number;
     if (shape === EMPTY) return Number.NaN;
@@ -130,6 +251,9 @@ export class LineRecord implements DayRecord {
 
   blank(i: number): boolean {
     if (i >= this.count) return true;
+    if (this.inRun && i >= this.first && i < this.first + this.n) {
+      return Number.isNaN(this.runValues[i - this.first] as number);
+    }
     const shape = this.shapes[i];
     if (shape !== OTHER) return shape === EMPTY;
     return isBlank(this.text, this.starts[i] as number, this.ends[i] as number);
@@ -142,6 +266,13 @@ export class LineRecord implements DayRecord {
 
   /** readValues for this record, reading the numbers the split already parsed. */
   values(columns: Int32Array, into: Float64Array, at: number): number {
+    if (this.inRun) {
+      // Every value cell was a number or empty. `columns` are the run the record was made with.
+      if (this.count >= this.first + this.n) into.set(this.runValues, at);
+      else
+        for (let k = 0; k < columns.length; k++) into[at + k] = this.number(columns[k] as number);
+      return -1;
+    }
     const { shapes, numbers, count } = this;
     for (let k = 0; k < columns.length; k++) {
       const column = columns[k] as number;
@@ -157,8 +288,8 @@ export class LineRecord implements DayRecord {
     return -1;
   }
 
-  private grow(): void {
-    const size = this.starts.length * 2;
+  private grow(atLeast = 0): void {
+    const size = Math.max(this.starts.length * 2, atLeast);
     const starts = new Int32Array(size);
     const ends = new Int32Array(size);
     const shapes = new Uint8Array(size);
