@@ -1,4 +1,5 @@
 import { UserRound } from 'lucide-react';
+import { DeleteOwnAccount } from '@/components/delete-own-account.tsx';
 import { ChangeEmailForm, ChangePasswordForm } from '@/components/own-account-forms.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { CardContent } from '@/components/ui/card.tsx';
@@ -35,6 +36,7 @@ export default function AccountView() {
           <ChangeEmailForm user={user} />
           <ChangePasswordForm />
         </div>
+        <DeleteOwnAccount />
       </CardContent>
     </TitledCard>
   );

@@ -99,3 +99,16 @@ export function useSetActive() {
     onError: showError,
   });
 }
+
+/** Delete User: the admin typed the account's username; its data goes in the background. */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, username }: { user: UserListItem; username: string }) =>
+      apiRequest<{ message: string }>('DELETE', `/api/users/${user.id}`, { username }),
+    onSuccess: (answer, { user }) => {
+      toast({ title: 'User Deleted', description: `${user.username}: ${answer.message}` });
+      return queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+    },
+  });
+}

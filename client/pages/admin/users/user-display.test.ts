@@ -1,4 +1,4 @@
-import type { UserListItem } from '@common/users.ts';
+import { confirmsUsername, type UserListItem } from '@common/users.ts';
 import { describe, expect, it } from 'vitest';
 import { checkNewUser, EMPTY_NEW_USER, formatWhen, rowActions } from './user-display.ts';
 
@@ -53,22 +53,38 @@ describe('rowActions', () => {
     isActive: true,
   };
 
-  it('never offers an admin to deactivate or demote themselves', () => {
+  it('never offers an admin to deactivate, demote or delete themselves', () => {
     expect(rowActions(user, 7)).toEqual({
       canSendLinks: true,
       canChangeRole: false,
       canDeactivate: false,
       canReactivate: false,
+      canDelete: false,
     });
     expect(rowActions(user, 1).canDeactivate).toBe(true);
+    expect(rowActions(user, 1).canDelete).toBe(true);
   });
 
-  it('offers only Reactivate (and roles) on a deactivated account', () => {
+  it('offers only Reactivate, roles and Delete on a deactivated account', () => {
     expect(rowActions({ ...user, isActive: false }, 1)).toEqual({
       canSendLinks: false,
       canChangeRole: true,
       canDeactivate: false,
       canReactivate: true,
+      canDelete: true,
     });
+  });
+});
+
+describe('confirmsUsername (Delete User)', () => {
+  it('takes the username as typed, in any case and with stray spaces', () => {
+    expect(confirmsUsername('Pat.Smith', 'pat.smith')).toBe(true);
+    expect(confirmsUsername('  pat.smith ', 'pat.smith')).toBe(true);
+  });
+
+  it('refuses anything else: empty, a part of it, another name', () => {
+    expect(confirmsUsername('', 'pat.smith')).toBe(false);
+    expect(confirmsUsername('pat', 'pat.smith')).toBe(false);
+    expect(confirmsUsername('pat.smith2', 'pat.smith')).toBe(false);
   });
 });

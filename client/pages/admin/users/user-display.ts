@@ -47,5 +47,7 @@ export function rowActions(user: UserListItem, selfId: number | undefined) {
     canChangeRole: !self,
     canDeactivate: user.isActive && !self,
     canReactivate: !user.isActive,
+    // One's own account is deleted from Your Account, where the password confirms it.
+    canDelete: !self,
   };
 }

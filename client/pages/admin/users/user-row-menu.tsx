@@ -5,6 +5,7 @@ import {
   MoreHorizontal,
   ShieldCheck,
   ShieldOff,
+  Trash2,
   UserCheck,
   UserX,
 } from 'lucide-react';
@@ -24,9 +25,10 @@ export type UserAction =
   | 'make-admin'
   | 'make-user'
   | 'deactivate'
-  | 'reactivate';
+  | 'reactivate'
+  | 'delete';
 
-/** A row's menu: Reset Password, Send Credentials, Deactivate or Reactivate, and roles. */
+/** A row's menu: Reset Password, Send Credentials, roles, Deactivate or Reactivate, Delete. */
 export function UserRowMenu({
   user,
   selfId,
@@ -71,7 +73,7 @@ export function UserRowMenu({
               Make Admin
             </DropdownMenuItem>
           ))}
-        {(can.canDeactivate || can.canReactivate) && <DropdownMenuSeparator />}
+        {(can.canDeactivate || can.canReactivate || can.canDelete) && <DropdownMenuSeparator />}
         {can.canDeactivate && (
           <DropdownMenuItem destructive onSelect={() => onAction('deactivate', user)}>
             <UserX aria-hidden="true" />
@@ -82,6 +84,12 @@ export function UserRowMenu({
           <DropdownMenuItem onSelect={() => onAction('reactivate', user)}>
             <UserCheck aria-hidden="true" />
             Reactivate User
+          </DropdownMenuItem>
+        )}
+        {can.canDelete && (
+          <DropdownMenuItem destructive onSelect={() => onAction('delete', user)}>
+            <Trash2 aria-hidden="true" />
+            Delete User
           </DropdownMenuItem>
         )}
       </DropdownMenuContent>

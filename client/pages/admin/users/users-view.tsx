@@ -1,14 +1,15 @@
-import type { UserActionResult, UserListItem } from '@common/users.ts';
+import { confirmsUsername, type UserActionResult, type UserListItem } from '@common/users.ts';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog.tsx';
 import { PagedResults } from '@/components/list/paged-results.tsx';
 import { SearchBox } from '@/components/list/search-box.tsx';
+import { TypedConfirmDialog } from '@/components/typed-confirm-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { AddUserDialog } from './add-user-dialog.tsx';
 import { LinkOnceDialog } from './link-once-dialog.tsx';
-import { useSendLink, useSetActive, useUpdateUser, useUsers } from './use-users.ts';
+import { useDeleteUser, useSendLink, useSetActive, useUpdateUser, useUsers } from './use-users.ts';
 import type { UserAction } from './user-row-menu.tsx';
 import { UsersTable } from './users-table.tsx';
 
@@ -21,6 +22,9 @@ export default function UsersView() {
   const [adding, setAdding] = useState(false);
   const [handover, setHandover] = useState<UserActionResult | null>(null);
   const [deactivating, setDeactivating] = useState<UserListItem | null>(null);
+  const [deleting, setDeleting] = useState<UserListItem | null>(null);
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
+  const deleteUser = useDeleteUser();
   const sendLink = useSendLink();
   const updateUser = useUpdateUser();
   const setActive = useSetActive();
@@ -41,6 +45,9 @@ export default function UsersView() {
         return setDeactivating(user);
       case 'reactivate':
         return setActive.mutate({ user, active: true });
+      case 'delete':
+        setDeleteProblem(null);
+        return setDeleting(user);
     }
   }
 
@@ -116,6 +123,34 @@ export default function UsersView() {
         }
         onClose={() => setDeactivating(null)}
       />
+      <TypedConfirmDialog
+        open={deleting !== null}
+        title="Delete User"
+        question={`Delete ${deleting?.username} and all their data? They are signed out everywhere at once. This cannot be undone.`}
+        field={{ label: `Type ${deleting?.username ?? 'the username'} to confirm` }}
+        ready={(typed) => deleting !== null && confirmsUsername(typed, deleting.username)}
+        confirmLabel="Delete User"
+        pendingLabel="Deleting..."
+        pending={deleteUser.isPending}
+        problem={deleteProblem}
+        onConfirm={(username) =>
+          deleting &&
+          deleteUser.mutate(
+            { user: deleting, username },
+            {
+              onSuccess: () => setDeleting(null),
+              onError: (error) => setDeleteProblem(error.message),
+            },
+          )
+        }
+        onClose={() => setDeleting(null)}
+      >
+        <p className="text-slate-600 text-sm">
+          Their connections, customers’ logins, files, reports, API keys and webhooks are removed,
+          and they are emailed that their account was deleted. Their payment records are kept
+          without their name.
+        </p>
+      </TypedConfirmDialog>
     </div>
   );
 }

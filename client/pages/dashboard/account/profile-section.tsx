@@ -1,6 +1,7 @@
 import type { User } from '@common/api.ts';
 import { planTypeLabel } from '@common/plans.ts';
 import { UserRound } from 'lucide-react';
+import { DeleteOwnAccount } from '@/components/delete-own-account.tsx';
 import { ChangeEmailForm, ChangePasswordForm } from '@/components/own-account-forms.tsx';
 import { TitledCard } from '@/components/titled-card.tsx';
 import { CardContent } from '@/components/ui/card.tsx';
@@ -33,6 +34,7 @@ export function ProfileSection({ user }: { user: User }) {
           <ChangeEmailForm user={user} />
           <ChangePasswordForm />
         </div>
+        <DeleteOwnAccount />
       </CardContent>
     </TitledCard>
   );
