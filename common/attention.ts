@@ -5,7 +5,8 @@ import { HealthFlag } from './portal-health.ts';
 /**
  * Why a connection waits for a person: a paid request with no report yet, a login the portal
  * refused, a code the customer has not typed, or a retrieval that came back without a bill or
- * without the interval export, or a portal that asks for a human check (a captcha).
+ * without the interval export, or a portal that asks for a human check (a captcha), or a
+ * utility whose data our team fetches by hand (automatic retrieval switched off).
  */
 const ATTENTION_REASONS = [
   'paid_waiting',
@@ -13,6 +14,7 @@ const ATTENTION_REASONS = [
   'code_awaited',
   'retrieval_incomplete',
   'human_check',
+  'upload_awaited',
 ] as const;
 export const AttentionReason = z.enum(ATTENTION_REASONS);
 export type AttentionReason = z.infer<typeof AttentionReason>;
@@ -86,6 +88,8 @@ export type AttentionFacts = {
   retrieval: { bills: number; intervalExport: 'found' | 'not_found' } | null;
   /** The portal asked for a human check on its sign-in or export page. */
   humanCheck?: boolean;
+  /** The login works, but the utility's data is fetched by hand: nothing else will get it. */
+  uploadAwaited?: boolean;
 };
 
 /** The reasons of one connection and their phrases, in the order a person should act on them. */
@@ -127,6 +131,12 @@ export function attentionReasons(
       .filter(Boolean)
       .join(' and ');
     found.push(['retrieval_incomplete', `Retrieval found ${missing}: upload it by hand`]);
+  }
+  if (facts.uploadAwaited) {
+    found.push([
+      'upload_awaited',
+      'Automatic retrieval is off for this utility: get the bills and the interval data from its website and upload them',
+    ]);
   }
   return { reasons: found.map(([reason]) => reason), why: found.map(([, phrase]) => phrase) };
 }

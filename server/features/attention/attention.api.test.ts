@@ -111,16 +111,29 @@ describe('GET /api/admin/attention', () => {
       customerName: 'All Found',
       retrieval: { at: ago(3).toISOString(), bills: 2, intervalExport: 'found', message: '' },
     });
+    // A utility whose data is fetched by hand: a signed-in connection waits for an upload; one
+    // whose login is not checked yet, or that is complete, does not.
+    const byHand = await createProvider(db, { retrieveAutomatically: false });
+    const manual = (values: Partial<typeof connections.$inferInsert>) =>
+      connection(db, { providerId: byHand.id, ...values });
+    const awaited = await manual({
+      customerName: 'Upload Awaited',
+      credentialsVerified: true,
+      verifiedAt: ago(4),
+    });
+    await manual({ customerName: 'Not Yet Checked' });
+    await manual({ customerName: 'Uploaded', credentialsVerified: true, status: 'complete' });
 
     const body = await page();
     expect(body.items.map((i) => i.customerName)).toEqual([
       'Overdue Paid',
       'Refused Login',
+      'Upload Awaited',
       'No Export',
       'Recent Paid',
       'Code Awaited',
     ]);
-    expect(body.total).toBe(5);
+    expect(body.total).toBe(6);
     expect(body.overdue).toBe(1);
     const by = (name: string) => body.items.find((i) => i.customerName === name);
     expect(by('Overdue Paid')).toMatchObject({
@@ -144,6 +157,13 @@ describe('GET /api/admin/attention', () => {
       connectionId: noExport.id,
       reasons: ['retrieval_incomplete'],
       why: ['Retrieval found no interval export: upload it by hand'],
+    });
+    expect(by('Upload Awaited')).toMatchObject({
+      connectionId: awaited.id,
+      reasons: ['upload_awaited'],
+      why: [
+        'Automatic retrieval is off for this utility: get the bills and the interval data from its website and upload them',
+      ],
     });
   });
 

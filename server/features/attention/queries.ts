@@ -19,6 +19,7 @@ export type AttentionRow = {
   codeAwaited: boolean;
   humanCheck: boolean;
   retrievalIncomplete: boolean;
+  uploadAwaited: boolean;
   bills: number | null;
   intervalExport: 'found' | 'not_found' | null;
   since: Date;
@@ -39,6 +40,7 @@ type RawRow = {
   code_awaited: boolean;
   human_check: boolean;
   retrieval_incomplete: boolean;
+  upload_awaited: boolean;
   bills: number | null;
   interval_export: 'found' | 'not_found' | null;
   since: Date | string;
@@ -104,6 +106,9 @@ export async function attentionPage(
         (c.status <> 'complete' and c.retrieval is not null
           and ((c.retrieval->>'bills')::int = 0 or c.retrieval->>'intervalExport' = 'not_found'))
           as retrieval_incomplete,
+        -- The login works and the utility's data is fetched by hand: only a person will get it.
+        (c.status <> 'complete' and c.credentials_verified is true
+          and p.retrieve_automatically is false and c.retrieval is null) as upload_awaited,
         (c.retrieval->>'bills')::int as bills,
         c.retrieval->>'intervalExport' as interval_export,
         (c.retrieval->>'at')::timestamptz as retrieved_at
@@ -123,14 +128,15 @@ export async function attentionPage(
         coalesce(due_at <= ${now}, false) as overdue,
         least(requested_at, case when login_failed then verified_at end, asked_at,
           case when retrieval_incomplete then retrieved_at end,
-          case when human_check then human_check_at end) as since
+          case when human_check then human_check_at end,
+          case when upload_awaited then verified_at end) as since
       from judged
       where usage_record_id is not null or login_failed or asked_at is not null
-        or retrieval_incomplete or human_check
+        or retrieval_incomplete or human_check or upload_awaited
     )
     select connection_id, customer_name, provider_name, owner_username, usage_record_id,
       requested_at, due_at, turnaround_hours, on_delivery, overdue, login_failed, code_awaited,
-      human_check, retrieval_incomplete, bills, interval_export, since,
+      human_check, retrieval_incomplete, upload_awaited, bills, interval_export, since,
       count(*) over () as total, count(*) filter (where overdue) over () as overdue_total
     from flagged
     order by overdue desc, case when overdue then due_at end asc, since asc, connection_id asc
@@ -157,6 +163,7 @@ export async function attentionPage(
       codeAwaited: r.code_awaited,
       humanCheck: r.human_check,
       retrievalIncomplete: r.retrieval_incomplete,
+      uploadAwaited: r.upload_awaited,
       bills: r.bills,
       intervalExport: r.interval_export,
       since: new Date(r.since),

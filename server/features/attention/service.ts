@@ -50,6 +50,7 @@ function toItem(row: AttentionRow, now: Date): AttentionItem {
       loginFailed: row.loginFailed,
       codeAwaited: row.codeAwaited,
       humanCheck: row.humanCheck,
+      uploadAwaited: row.uploadAwaited,
       retrieval:
         row.retrievalIncomplete && row.intervalExport
           ? { bills: row.bills ?? 0, intervalExport: row.intervalExport }
