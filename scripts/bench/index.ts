@@ -13,6 +13,7 @@ import {
   benchSessionRoute,
 } from './foundation.ts';
 import { benchIntervals } from './intervals.ts';
+import { benchMetricsScrape } from './metrics.ts';
 import { benchProviderHealth } from './provider-health.ts';
 import { benchCredentialChecks, benchQueue } from './queue.ts';
 import { benchBuildRecovery } from './report-recovery.ts';
@@ -44,6 +45,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['reports: the landing page sample', benchSampleReport],
   ['kill during report build: recovery time', benchBuildRecovery],
   ["form verdict: from Submit to the check's answer", benchFormVerdict],
+  ['metrics: a Prometheus scrape of /metrics', benchMetricsScrape],
 ];
 
 // `npm run bench -- --check` measures only the budgeted figures (budgets.json) and fails on any
