@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /** The header a balancer or a caller may send its own id in, and that every answer carries. */
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * An id taken from outside is written into every log line of the request: it must stay short
