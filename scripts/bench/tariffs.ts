@@ -1,7 +1,8 @@
 // Tariff engine benchmark: a year of 15-minute data with rooftop solar (the interval bench's
 // shape, with midday export) imported from a PG&E-layout CSV, then priced under one URDB tariff
 // (goal under 20 ms) and ranked under eight (goal under 100 ms), printed next to the import of the
-// same year. All tariffs here are synthetic.
+// same year. Then the same under the shipped PG&E plans: one (E-TOU-C, its exports paid at PG&E's
+// hourly export table under net billing), all five ranked, and a battery against E-TOU-C.
 import { pathToFileURL } from 'node:url';
 import { importIntervals, toCanonicalSeries } from '../../server/lib/intervals/index.ts';
 import {
@@ -13,6 +14,7 @@ import {
   ROUND_TRIP_EFFICIENCY,
   STORAGE_HOURS,
 } from '../../server/lib/report/analysis/peak-shaving.ts';
+import { californiaTariffs } from '../../server/lib/tariffs/catalogue.ts';
 import {
   priceBatteries,
   priceTariff,
@@ -164,6 +166,20 @@ export async function benchTariffs(): Promise<void> {
   const demand = rates.find((r) => r.demandratestructure) as UrdbRate;
   const batteryTouMs = time(() => priceBatteries(series, one, batteries));
   const batteryDemandMs = time(() => priceBatteries(series, demand, batteries));
+  // The shipped PG&E plans, with PG&E's export table, as a report prices them.
+  const pge = californiaTariffs()
+    .filter((c) => c.utility === 'PG&E')
+    .map((c) => c.urdb);
+  const eTouC = {
+    ...(pge[0] as UrdbRate),
+    dgrules: 'Net Billing Instantaneous',
+  } satisfies UrdbRate;
+  if (priceTariff(series, eTouC).totals.exportCreditCents >= 0) {
+    throw new Error('tariff bench: E-TOU-C paid nothing for a year of exports');
+  }
+  const pgeOneMs = time(() => priceTariff(series, eTouC));
+  const pgeAllMs = time(() => rankTariffs(series, pge, { current: 0 }));
+  const pgeBatteryMs = time(() => priceBatteries(series, eTouC, batteries));
   console.log(
     `intervals: 1-year 15-min PG&E CSV with export, import to the canonical series: ${importMs.toFixed(1)} ms (median of ${RUNS} after ${WARM_UP} warm-up runs)`,
   );
@@ -175,6 +191,9 @@ export async function benchTariffs(): Promise<void> {
   );
   console.log(
     `tariffs: the same year with a battery dispatched against the tariff and priced before and after, ${batteries.length} sizes (${powerKw} kW, ${STORAGE_HOURS.join('/')} h): TOU ${batteryTouMs.toFixed(1)} ms, TOU with demand charges ${batteryDemandMs.toFixed(1)} ms (goal < 100 ms each)`,
+  );
+  console.log(
+    `tariffs: the same year under PG&E E-TOU-C, exports at PG&E's hourly export table (net billing): ${pgeOneMs.toFixed(2)} ms (goal < 20 ms); ranked under all ${pge.length} shipped PG&E plans: ${pgeAllMs.toFixed(2)} ms (goal < 100 ms); battery, ${batteries.length} sizes: ${pgeBatteryMs.toFixed(1)} ms (goal < 100 ms)`,
   );
 }
 
