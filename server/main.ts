@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { serveBackups } from './lib/backup/socket.ts';
 import { restrictNewFiles, secureDataDir } from './lib/data-dir-modes.ts';
 import { closeGracefully } from './lib/shutdown.ts';
 import { configOrExit, openConfiguredDatabase, withStarterProviders } from './start.ts';
@@ -13,18 +14,23 @@ async function main() {
     config,
   );
   const app = await buildApp({ config, database });
+  // npm run backup reaches the embedded database through this process, the folder's only one.
+  const dumpFolder = database.dumpFolder;
+  let stopBackups = async () => {};
 
   closeGracefully({
     log: app.log,
     drainMs: config.stop.drainMs,
     delayMs: config.stop.graceMs + 15_000,
     close: async () => {
+      await stopBackups();
       await app.close();
       await database.close();
     },
   });
 
   await app.listen({ port: config.port, host: config.host });
+  if (dumpFolder) stopBackups = await serveBackups(config.dataDir, dumpFolder, app.log);
   await app.databaseReady;
   const added = await database.providersAdded;
   if (added > 0) app.log.info({ added }, 'added the starter utilities (first start)');

@@ -41,6 +41,11 @@ export type Database = {
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Raw SQL for libraries that bring their own queries (pg-boss). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * The embedded database only: its folder as a gzipped archive (PGlite's `dumpDataDir`), taken
+   * between two statements, so it holds every transaction committed before it and none after.
+   */
+  dumpFolder?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -139,6 +144,14 @@ export function openDatabase(options: DatabaseOptions): Database {
         return { rows: results.at(-1)?.rows ?? [] };
       }
       return client.query(text, values);
+    },
+    dumpFolder: async () => {
+      await ready;
+      return client.alone(async (pglite) => {
+        // Dirty pages written out first: the archive then opens without replaying the WAL.
+        await pglite.exec('checkpoint');
+        return pglite.dumpDataDir('gzip');
+      });
     },
     close: async () => {
       await ready.catch(() => {});

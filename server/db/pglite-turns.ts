@@ -72,6 +72,8 @@ export function takingTurns(opened: Promise<PGlite>) {
     transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
       turns.run(async () => (await opened).transaction((tx) => fn(yieldingTransaction(tx)))),
     listen: async (...args: Parameters<PGlite['listen']>) => (await opened).listen(...args),
+    /** PGlite itself for `fn`, in a turn of its own: no statement or transaction runs meanwhile. */
+    alone: <T>(fn: (client: PGlite) => Promise<T>) => turns.run(async () => fn(await opened)),
     /** After every statement asked for before it, as PGlite's own close waits for its queue. */
     close: () => turns.run(async () => (await opened).close()),
   };
