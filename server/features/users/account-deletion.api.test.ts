@@ -434,40 +434,42 @@ describe('an admin deletes a user', () => {
 });
 
 describe('the last administrator', () => {
+  // An app of its own, so that the administrators of the other tests do not count.
+  let solo: TestApp;
+  beforeAll(async () => {
+    solo = await createTestApp();
+  });
+  afterAll(() => solo.close());
+
   it('cannot delete their account (409, said why), and nothing changes', async () => {
-    const solo = await createTestApp();
-    try {
-      const sdb = solo.database.db;
-      const last = await signedIn(solo.app, sdb, 'admin');
-      // Any other administrator (the first one made at start-up) is deactivated.
-      await sdb
-        .update(users)
-        .set({ isActive: false })
-        .where(and(eq(users.role, 'admin'), ne(users.id, last.user.id)));
-      const res = await solo.app.inject({
-        method: 'DELETE',
-        url: '/api/user',
-        payload: { password: last.user.password },
-        headers: { cookie: last.cookie },
-      });
-      expect([res.statusCode, res.json()]).toEqual([409, { message: DELETION_REFUSALS.lastAdmin }]);
-      const [row] = await sdb.select().from(users).where(eq(users.id, last.user.id));
-      expect(row).toMatchObject({ isActive: true, deletedAt: null, username: last.user.username });
-      const lines = await sdb.select().from(auditLog).where(eq(auditLog.action, 'user.deleted'));
-      expect(lines).toEqual([]);
-      // With a second administrator, the first may go.
-      const second = await signedIn(solo.app, sdb, 'admin');
-      const ok = await solo.app.inject({
-        method: 'DELETE',
-        url: '/api/user',
-        payload: { password: last.user.password },
-        headers: { cookie: last.cookie },
-      });
-      expect(ok.statusCode, ok.body).toBe(200);
-      await solo.app.services.queue.drain();
-      expect(await login(solo.app, second.user.username)).toMatch(/^sid=/);
-    } finally {
-      await solo.close();
-    }
+    const sdb = solo.database.db;
+    const last = await signedIn(solo.app, sdb, 'admin');
+    // Any other administrator (the first one made at start-up) is deactivated.
+    await sdb
+      .update(users)
+      .set({ isActive: false })
+      .where(and(eq(users.role, 'admin'), ne(users.id, last.user.id)));
+    const res = await solo.app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      payload: { password: last.user.password },
+      headers: { cookie: last.cookie },
+    });
+    expect([res.statusCode, res.json()]).toEqual([409, { message: DELETION_REFUSALS.lastAdmin }]);
+    const [row] = await sdb.select().from(users).where(eq(users.id, last.user.id));
+    expect(row).toMatchObject({ isActive: true, deletedAt: null, username: last.user.username });
+    const lines = await sdb.select().from(auditLog).where(eq(auditLog.action, 'user.deleted'));
+    expect(lines).toEqual([]);
+    // With a second administrator, the first may go.
+    const second = await signedIn(solo.app, sdb, 'admin');
+    const ok = await solo.app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      payload: { password: last.user.password },
+      headers: { cookie: last.cookie },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    await solo.app.services.queue.drain();
+    expect(await login(solo.app, second.user.username)).toMatch(/^sid=/);
   });
 });
