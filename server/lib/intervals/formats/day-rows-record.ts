@@ -5,7 +5,7 @@ import { isBlank, parseNumber } from '../scan/numbers.ts';
  * and the text as bytes: `chars[i]` is the character at i for every character (an ASCII file,
  * or one decoded a byte a character).
  */
-export interface ValueRun {
+interface ValueRun {
   first: number;
   n: number;
   chars: Uint8Array;
