@@ -68,6 +68,36 @@ describe('battery arbitrage on a two-period TOU day', () => {
   });
 });
 
+describe('battery charging from exports priced by an hourly export table', () => {
+  // 1 kW all day, except 10:00-12:00 when the site exports 1 kWh an hour and imports nothing.
+  // The July weekday table pays $0.40 for hour 10's exports and $0.01 for hour 11's (every other
+  // hour $1.00), where the tiers' flat `sell` would pay $0.05 for both.
+  const day = buildSeries(LA, WEDNESDAY, WEDNESDAY, (t) =>
+    t.hour === 10 || t.hour === 11 ? [0, 0.25] : 0.25,
+  );
+  const prices = Array.from({ length: 12 }, () =>
+    Array.from({ length: 24 }, (_, h) => (h === 10 ? 0.4 : h === 11 ? 0.01 : 1)),
+  );
+  const battery: Battery = { powerKw: 2, energyKWh: 4, roundTripEfficiency: 0.8 };
+  const exportSlots = (series: CanonicalSeries) =>
+    Array.from(series.received.subarray(40, 48), (kWh) => Number(kWh.toFixed(9)));
+
+  it('draws the export the table pays least for, not the earliest', () => {
+    const withTable = dispatch(
+      day,
+      tou({ exportrates: { weekday: prices, weekend: prices } }),
+      battery,
+    );
+    // Hour 11's kWh costs $0.01 / 0.8, the cheapest source; hour 10's $0.40 / 0.8 = $0.50 is no
+    // less than the peak's $0.50 and dearer than the grid's $0.30, so it is still exported.
+    expect(exportSlots(withTable.series)).toEqual([0.25, 0.25, 0.25, 0.25, 0, 0, 0, 0]);
+    // With the tiers' $0.05 for both hours, both hours' exports are stored (2 kWh drawn, 1.6 kept,
+    // the rest from the grid).
+    const flat = dispatch(day, tou(), battery);
+    expect(exportSlots(flat.series)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+});
+
 describe('battery against a demand charge', () => {
   // 2 kW all day, 10 kW from 16:00 to 17:00; energy $0.20 flat, demand $10/kW on the month's peak.
   const spike = (t: SlotTime) => (t.hour === 16 ? 2.5 : 0.5);

@@ -22,7 +22,7 @@ import sdgeTouDr2 from './catalogue/sdge-tou-dr2.json' with { type: 'json' };
 import { type ExportRates, parseUrdb, type UrdbRate } from './urdb.ts';
 
 /** A utility's export price table, with where its figures came from. */
-export interface CatalogueExportRates {
+interface CatalogueExportRates {
   id: string;
   utility: CatalogueTariff['utility'];
   name: string;
