@@ -14,6 +14,7 @@ import {
 } from './foundation.ts';
 import { benchIntervals } from './intervals.ts';
 import { benchMetricsScrape } from './metrics.ts';
+import { benchProcesses } from './processes.ts';
 import { benchProviderHealth } from './provider-health.ts';
 import { benchCredentialChecks, benchQueue } from './queue.ts';
 import { benchBuildRecovery } from './report-recovery.ts';
@@ -45,6 +46,7 @@ const benches: [string, () => Promise<void> | void][] = [
   ['reports: the landing page sample', benchSampleReport],
   ['kill during report build: recovery time', benchBuildRecovery],
   ["form verdict: from Submit to the check's answer", benchFormVerdict],
+  ['processes: two APIs and two workers against one process on PostgreSQL', benchProcesses],
   ['metrics: a Prometheus scrape of /metrics', benchMetricsScrape],
 ];
 
