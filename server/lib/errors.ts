@@ -49,3 +49,21 @@ export const forbidden = (message = 'You do not have access to this') =>
   new AppError(403, message, 'forbidden');
 export const notFound = (message = 'Not found') => new AppError(404, message, 'not_found');
 export const conflict = (message: string) => new AppError(409, message, 'conflict');
+
+/**
+ * Text that PostgreSQL can store: it refuses the NUL character in text columns and the \u0000
+ * escape in JSON, and a reason that quotes a broken upload may carry either. Each becomes the
+ * replacement character, so the reason still shows where the file was broken.
+ */
+export const storableText = (text: string): string =>
+  text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+
+/** The same for every text inside a value (a job's error as pg-boss records it). */
+export function storableValue(value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value);
+  if (Array.isArray(value)) return value.map(storableValue);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storableValue(v)]));
+  }
+  return value;
+}

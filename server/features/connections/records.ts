@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { HistoryBill, Statement } from '../../../common/connections.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { connectionFiles, connections, providers, users } from '../../db/schema.ts';
+import { storableText } from '../../lib/errors.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { openCredentials, openPortalSession } from './credentials.ts';
 
@@ -90,7 +91,7 @@ export async function writeImport(
     .update(connectionFiles)
     .set({
       importStatus: outcome.status,
-      importError: outcome.status === 'failed' ? outcome.error : null,
+      importError: outcome.status === 'failed' ? storableText(outcome.error) : null,
       // Interval data or a failure: no bills read from this file stand.
       bills: null,
     })
@@ -209,7 +210,7 @@ export async function writeBillingHistory(
 ) {
   await db
     .update(connectionFiles)
-    .set({ importStatus: 'imported', importError: note, bills })
+    .set({ importStatus: 'imported', importError: storableText(note), bills })
     .where(eq(connectionFiles.id, file.id));
   const newest = [...bills]
     .sort((a, b) => historyBillDate(a).localeCompare(historyBillDate(b)))

@@ -145,6 +145,17 @@ describe('interval files recorded on a connection', () => {
     expect((await get(`/api/connections/${id}/intervals`, admin.cookie)).statusCode).toBe(404);
   });
 
+  it('keeps a file with NUL bytes in it, failed, with a reason free of them', async () => {
+    const id = await newConnection();
+    const bytes = Buffer.from('Date,Time,kWh\u0000\n2024-01-01,00:00,1\u0000\u0000x\n', 'utf8');
+    const fileId = await attach(id, 'binary.csv', bytes, 'text/csv');
+    const files = (await get(`/api/connections/${id}/files`, admin.cookie)).json();
+    expect(files[0]).toMatchObject({ id: fileId, importStatus: 'failed' });
+    expect(files[0].importError).toMatch(/\S/);
+    expect(files[0].importError).not.toContain('\u0000');
+    expect((await get('/api/health', admin.cookie)).statusCode).toBe(200);
+  });
+
   it('reads a PDF that is not one as failed, and shows the data only to the owner and admins', async () => {
     const id = await newConnection();
     await attach(id, 'bill.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');

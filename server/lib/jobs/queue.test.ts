@@ -55,11 +55,30 @@ describe("pg-boss's statements on a dropped connection", () => {
     expect(warnings).toHaveLength(2);
   });
 
-  it('lets any other error of a job end through', async () => {
+  it('leaves the job to expire when the database refuses its end: no error reaches the process', async () => {
     const database = flakyDatabase(1, () => Object.assign(new Error('syntax'), { code: '42601' }));
-    const { boss } = bossOn(database);
-    await expect(boss.complete('a-queue', JOB_ID)).rejects.toThrow('syntax');
+    const { boss, warnings } = bossOn(database);
+    await expect(boss.complete('a-queue', JOB_ID)).resolves.toMatchObject({ affected: 0 });
     expect(database.sent).toHaveLength(1);
+    expect(warnings).toEqual(['job queue: a job could not be marked as ended']);
+  });
+
+  it("stores a failed job's error that quotes NUL characters, which PostgreSQL refuses", async () => {
+    const values: unknown[][] = [];
+    const database = {
+      executeSql: async (_text: string, given?: unknown[]) => {
+        values.push(given ?? []);
+        return { rows: [{ count: '1', id: JOB_ID }] };
+      },
+    };
+    const boss = new PgBoss({
+      db: pgBossDb(database, { warn: () => {} }, 0),
+      schema: 'pgboss',
+    });
+    await boss.fail('a-queue', JOB_ID, new Error('unexpected header "kWh\u0000\u0000"'));
+    const output = values[0]?.[2] as { message: string; stack: string };
+    expect(output.message).toBe('unexpected header "kWh\uFFFD\uFFFD"');
+    expect(JSON.stringify(output)).not.toContain('\\u0000');
   });
 
   it('hands every other statement its error: a job that was not queued says so', async () => {

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import plans from 'pg-boss/src/plans.js';
 import { type Database, JOB_QUEUE_SCHEMA } from '../../db/client.ts';
 import { isConnectionLost } from '../connection-errors.ts';
+import { storableValue } from '../errors.ts';
 import type { Metrics } from '../metrics.ts';
 import { currentContext } from '../request-context.ts';
 import type { JobAttempt, JobDefinition } from './types.ts';
@@ -54,9 +55,9 @@ const NOTHING_RECORDED = { rows: [{ count: '0' }] };
  * How pg-boss runs its statements: on the app's database. A job's end that meets a dropped
  * connection is sent once more, on a new one: both statements change only jobs that have not
  * ended, so if the first did go through, the second finds nothing to do (or moves a retry's
- * start a moment later). If the database is still away, the job stays active until it expires,
- * and then counts as failed and is retried, as after a crash. Every other statement's error
- * reaches its caller (a job that could not be queued must say so).
+ * start a moment later). If the database is still away, or refuses the statement, the job stays
+ * active until it expires, and then counts as failed and is retried, as after a crash. Every
+ * other statement's error reaches its caller (a job that could not be queued must say so).
  */
 export function pgBossDb(
   database: Pick<Database, 'executeSql'>,
@@ -66,11 +67,18 @@ export function pgBossDb(
   return {
     executeSql: async (text, values) => {
       if (!JOB_ENDINGS.has(text)) return database.executeSql(text, values);
+      // A failed job's error may quote a broken upload's NUL characters, which PostgreSQL refuses.
+      const storable = values?.map(storableValue);
       for (let attempt = 1; ; attempt++) {
         try {
-          return await database.executeSql(text, values);
+          return await database.executeSql(text, storable);
         } catch (err) {
-          if (!isConnectionLost(err)) throw err;
+          if (!isConnectionLost(err)) {
+            // Thrown here, it would reach the process unhandled and stop it: the job stays active
+            // until it expires, and is then retried like a job whose worker crashed.
+            log.warn({ err, queue: values?.[0] }, 'job queue: a job could not be marked as ended');
+            return NOTHING_RECORDED;
+          }
           if (attempt >= 2) {
             log.warn(
               { err, queue: values?.[0] },
