@@ -2,20 +2,21 @@ import { z } from 'zod';
 import { defineJob, type WithJobLog } from '../../lib/jobs/types.ts';
 import type { Mailer } from '../../lib/mail/index.ts';
 import type { ObjectStore } from '../../lib/storage/index.ts';
-import type { ApiKeyStore } from '../auth/api-keys.ts';
-import type { BillingService } from '../billing/service.ts';
-import type { ConnectionsService } from '../connections/service.ts';
-import type { OwnerNotices } from '../notifications/owner-notices.ts';
-import type { ReportsService } from '../reports/service.ts';
-import type { WebhooksService } from '../webhooks/service.ts';
 
+/**
+ * What each feature offers to remove a user's part, named by shape rather than imported: the
+ * users feature sits below them all (they read the user), so it may not depend on them.
+ */
 type EraseNeeds = {
-  connections: Pick<ConnectionsService, 'idsOwnedBy' | 'eraseOwnedBy'>;
-  reports: Pick<ReportsService, 'eraseOwnedBy'>;
-  apiKeys: Pick<ApiKeyStore, 'deleteAllOf'>;
-  webhooks: Pick<WebhooksService, 'deleteOwnedBy'>;
-  ownerNotices: Pick<OwnerNotices, 'forget'>;
-  billing: Pick<BillingService, 'closeAccount'>;
+  connections: {
+    idsOwnedBy(userId: number): Promise<number[]>;
+    eraseOwnedBy(userId: number): Promise<unknown>;
+  };
+  reports: { eraseOwnedBy(userId: number): Promise<void> };
+  apiKeys: { deleteAllOf(userId: number): Promise<void> };
+  webhooks: { deleteOwnedBy(userId: number): Promise<void> };
+  ownerNotices: { forget(userId: number): Promise<void> };
+  billing: { closeAccount(userId: number): Promise<void> };
   mailer: Pick<Mailer, 'forget'>;
   store: Pick<ObjectStore, 'delete'>;
 };
