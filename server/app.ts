@@ -31,7 +31,7 @@ import { webhookRoutes } from './features/webhooks/routes.ts';
 import { isConnectionLost } from './lib/connection-errors.ts';
 import { AppError, databaseAway, RetryLaterError } from './lib/errors.ts';
 import { logRedaction, registerRequestLog } from './lib/log-redaction.ts';
-import { databaseRateLimitStore } from './lib/rate-limits.ts';
+import { rateLimitCounting } from './lib/rate-limits.ts';
 import { echoRequestId, requestIdOf } from './lib/request-id.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalObjectStore, localStorageRoutes, type ObjectStore } from './lib/storage/index.ts';
@@ -120,10 +120,13 @@ export async function buildApp({
   // Browsers talk to an S3 bucket directly (uploads, signed downloads): the CSP must allow it.
   const storageOrigin = await services.store.browserOrigin();
   await app.register(cookie);
+  // Several processes may serve the API: they count each limit together, in Redis or PostgreSQL.
+  const counting = rateLimitCounting({ redisUrl: config.redisUrl, database }, app.log);
+  app.addHook('onClose', counting.close);
+  await counting.connected;
   await app.register(rateLimit, {
     global: false,
-    // On PostgreSQL several processes may serve the API: they count each limit together.
-    store: database.kind === 'postgres' ? databaseRateLimitStore(database.db) : undefined,
+    ...counting.options,
     errorResponseBuilder: () => ({
       statusCode: 429,
       message: 'Too many attempts. Please wait a minute and try again.',

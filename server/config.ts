@@ -16,6 +16,11 @@ const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** Redis for the rate limits' counts, shared by every process on it (else the database). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ADMIN_USERNAME: z.string().min(1).optional(),
@@ -175,6 +180,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  redisUrl: string | undefined;
   sessionSecret: string;
   sessionTtlMs: number;
   admin: { username: string; password: string } | undefined;
@@ -370,6 +376,7 @@ export function loadConfig(
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
     sessionSecret: env.SESSION_SECRET ?? persistentSecret(dataDir, 'session-secret'),
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     admin:

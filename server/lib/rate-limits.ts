@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { Redis } from 'ioredis';
+import type { Database, Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
 /** What @fastify/rate-limit hands a store's `incr` and `read` callbacks. */
@@ -94,5 +95,70 @@ export function databaseRateLimitStore(db: Executor): FastifyRateLimitStoreCtor 
       const scope = route?.url ? `${[route.method ?? ''].flat().join(',')} ${route.url}|` : '';
       return new DatabaseRateLimitStore(undefined, this.prefix + scope);
     }
+  };
+}
+
+/** Where the app's rate limits count, as @fastify/rate-limit's options, and how to let go of it. */
+type RateLimitCounting = {
+  /** Settles once the counts can be kept (at once, but for Redis). */
+  connected: Promise<void>;
+  options: {
+    store?: FastifyRateLimitStoreCtor;
+    redis?: Redis;
+    nameSpace?: string;
+    skipOnError?: boolean;
+  };
+  close(): Promise<void>;
+};
+
+/**
+ * Chooses where the rate limits count: in Redis when REDIS_URL names one (every process on it
+ * shares each limit, and the database does no counting), else in PostgreSQL (shared by every
+ * process on the database), else in the process (PGlite serves one process). Redis counts are
+ * a guard, not a record: while Redis is away a request is let through rather than refused, and
+ * the outage is logged once.
+ */
+export function rateLimitCounting(
+  settings: { redisUrl: string | undefined; database: Pick<Database, 'kind' | 'db'> },
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
+): RateLimitCounting {
+  if (settings.redisUrl) {
+    const redis = new Redis(settings.redisUrl, {
+      // A command while Redis is away fails at once (and the request goes through) instead of
+      // waiting in a queue for a reconnection.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+    });
+    let away = false;
+    redis.on('error', (err: Error) => {
+      if (!away) log.warn({ err }, 'rate limits: Redis is unreachable; requests are not counted');
+      away = true;
+    });
+    redis.on('ready', () => {
+      if (away) log.info({}, 'rate limits: Redis is back');
+      away = false;
+    });
+    // Counting starts once connected (a command before would fail and go uncounted); a Redis
+    // that does not answer within the connect timeout does not hold up the start.
+    const connected = new Promise<void>((resolve) => {
+      redis.once('ready', () => resolve());
+      setTimeout(resolve, 2500).unref();
+    });
+    return {
+      connected,
+      options: { redis, nameSpace: 'utility-reports:rate-limit:', skipOnError: true },
+      close: async () => {
+        redis.disconnect();
+      },
+    };
+  }
+  return {
+    connected: Promise.resolve(),
+    options:
+      settings.database.kind === 'postgres'
+        ? { store: databaseRateLimitStore(settings.database.db) }
+        : {},
+    close: async () => {},
   };
 }
