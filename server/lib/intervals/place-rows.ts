@@ -1,6 +1,6 @@
+import { dstCode, ReadingColumns } from './reading-columns.ts';
 import { dstEvent, fillUnknownDurations, isDescending, unfold } from './row-order.ts';
 import type { RowSink } from './rows.ts';
-import { qualityName } from './series.ts';
 import { DAY_MS } from './time/civil.ts';
 import type { ZoneClock } from './time/zone-clock.ts';
 import type { Direction, DstEvent, DstMark, IntervalReading } from './types.ts';
@@ -20,6 +20,10 @@ const NONEXISTENT = 2;
  *   the two hours touch, otherwise two half readings.
  * An end label, when given, sets the length across a change (01:45 to 03:00 is 15 minutes,
  * 01:45 to 01:00 at fall-back too).
+ *
+ * The readings come as columns when no row needs more than its own labels (no folded fall-back
+ * row, no length to infer from its neighbours), which is nearly every file: a year of reading
+ * objects costs more to make and collect than reading the file. Otherwise as reading objects.
  */
 export function placeRows(
   rows: RowSink,
@@ -27,7 +31,7 @@ export function placeRows(
   clock: ZoneClock,
   events: DstEvent[],
   notes: string[] = [],
-): IntervalReading[] {
+): ReadingColumns | IntervalReading[] {
   const n = rows.length;
   if (n === 0) return [];
   const descending = isDescending(rows, clock);
@@ -65,11 +69,10 @@ export function placeRows(
     } else if (clock.kind === 'nonexistent') kinds[i] = NONEXISTENT;
   }
 
-  // Sized up front and filled by index: pushing a year of new objects onto a growing array cost
-  // several times the placement itself (each growth copies, and the collector re-scans the copy).
-  const readings = new Array<IntervalReading>(n);
+  const columns = new ReadingColumns(n);
   const { local: locals, endLocal: ends, seconds, kWh, cost: costs, quality } = rows;
   let foldCandidates: number[] | undefined;
+  let unknownLength = false;
   for (let i = 0; i < n; i++) {
     const local = locals[i] as number;
     const endLocal = ends[i] as number;
@@ -87,7 +90,7 @@ export function placeRows(
         if (end > start) ms = end - start;
       }
     }
-    const cost = costs[i] as number;
+    if (Number.isNaN(ms)) unknownLength = true;
     let dst: DstMark | undefined;
     if (kind === NONEXISTENT) dst = 'nonexistent';
     else if (kind === AMBIGUOUS) {
@@ -97,17 +100,18 @@ export function placeRows(
         foldCandidates.push(i);
       }
     }
-    readings[i] = {
+    columns.add(
       start,
-      duration: ms / 1000,
-      kWh: kWh[i] as number,
-      direction,
-      quality: qualityName(quality[i] as number),
-      cost: Number.isNaN(cost) ? undefined : cost,
-      dst,
-    };
+      ms / 1000,
+      kWh[i] as number,
+      quality[i] as number,
+      dst === undefined ? 0 : dstCode(dst),
+      costs[i] as number,
+    );
     if (dst) events.push(dstEvent(dst, local, start, rows.line[i] as number));
   }
+  if (!foldCandidates && !unknownLength) return columns;
+  const readings = columns.readings(direction);
   fillUnknownDurations(readings);
   if (foldCandidates) unfold(readings, foldCandidates, later, rows, events, notes);
   return readings;

@@ -8,15 +8,15 @@ const DST_MARKS: readonly (DstMark | undefined)[] = [
   'nonexistent',
 ];
 
-function dstCode(mark: DstMark | undefined): number {
+export function dstCode(mark: DstMark | undefined): number {
   return mark === undefined ? 0 : DST_MARKS.indexOf(mark);
 }
 
 /**
- * A channel's readings as parallel typed arrays, for an importer that places many readings
- * without a cost each (one row per day): a year of half-hours is 17,520 reading objects, which
- * cost more to make and collect than the import's parsing, while the canonical series and the
- * quality checks only need these numbers. Reading i is start[i], duration[i] (seconds), kWh[i],
+ * A channel's readings as parallel typed arrays, for importers that place many readings (a year
+ * of 15-minute rows, or of one row per day): a year of reading objects costs more to make and
+ * collect than the import's parsing, while the canonical series and the quality checks only need
+ * these numbers. Reading i is start[i], duration[i] (seconds), kWh[i], cost[i] (NaN for none),
  * quality[i] (series.ts codes) and dst[i] (0 for none, else dstCode).
  */
 export class ReadingColumns {
@@ -24,41 +24,59 @@ export class ReadingColumns {
   start: Float64Array;
   duration: Float64Array;
   kWh: Float64Array;
+  cost: Float64Array;
   quality: Uint8Array;
   dst: Uint8Array;
 
   /** `capacity`: the readings expected; the columns share one buffer, allocated once. */
   constructor(capacity: number) {
     const size = Math.max(1, capacity);
-    const buffer = new ArrayBuffer(size * 26);
+    const buffer = new ArrayBuffer(size * 34);
     this.start = new Float64Array(buffer, 0, size);
     this.duration = new Float64Array(buffer, size * 8, size);
     this.kWh = new Float64Array(buffer, size * 16, size);
-    this.quality = new Uint8Array(buffer, size * 24, size);
-    this.dst = new Uint8Array(buffer, size * 25, size);
+    this.cost = new Float64Array(buffer, size * 24, size).fill(Number.NaN);
+    this.quality = new Uint8Array(buffer, size * 32, size);
+    this.dst = new Uint8Array(buffer, size * 33, size);
   }
 
-  add(start: number, duration: number, kWh: number, quality: number, dst: number): void {
+  add(
+    start: number,
+    duration: number,
+    kWh: number,
+    quality: number,
+    dst: number,
+    cost = Number.NaN,
+  ): void {
     if (this.length === this.start.length) this.grow();
     const i = this.length++;
     this.start[i] = start;
     this.duration[i] = duration;
     this.kWh[i] = kWh;
+    this.cost[i] = cost;
     this.quality[i] = quality;
     this.dst[i] = dst;
   }
 
   /** Reading i as the object the rest of the engine uses. */
   reading(i: number, direction: Direction): IntervalReading {
+    const cost = this.cost[i] as number;
     return {
       start: this.start[i] as number,
       duration: this.duration[i] as number,
       kWh: this.kWh[i] as number,
       direction,
       quality: qualityName(this.quality[i] as number),
-      cost: undefined,
+      cost: Number.isNaN(cost) ? undefined : cost,
       dst: DST_MARKS[this.dst[i] as number],
     };
+  }
+
+  /** Every reading as the objects the rest of the engine uses. */
+  readings(direction: Direction): IntervalReading[] {
+    const made: IntervalReading[] = [];
+    for (let i = 0; i < this.length; i++) made.push(this.reading(i, direction));
+    return made;
   }
 
   /**
@@ -73,6 +91,7 @@ export class ReadingColumns {
       this.start.copyWithin(to + shift, to, end);
       this.duration.copyWithin(to + shift, to, end);
       this.kWh.copyWithin(to + shift, to, end);
+      this.cost.copyWithin(to + shift, to, end);
       this.quality.copyWithin(to + shift, to, end);
       this.dst.copyWithin(to + shift, to, end);
       this.length += shift;
@@ -82,6 +101,7 @@ export class ReadingColumns {
       this.start[i] = r.start;
       this.duration[i] = r.duration;
       this.kWh[i] = r.kWh;
+      this.cost[i] = r.cost ?? Number.NaN;
       this.quality[i] = qualityCode(r.quality);
       this.dst[i] = dstCode(r.dst);
     });
@@ -92,11 +112,13 @@ export class ReadingColumns {
     larger.start.set(this.start);
     larger.duration.set(this.duration);
     larger.kWh.set(this.kWh);
+    larger.cost.set(this.cost);
     larger.quality.set(this.quality);
     larger.dst.set(this.dst);
     this.start = larger.start;
     this.duration = larger.duration;
     this.kWh = larger.kWh;
+    this.cost = larger.cost;
     this.quality = larger.quality;
     this.dst = larger.dst;
   }
@@ -175,9 +197,7 @@ export function columnarChannel(
     intervalSeconds,
     get readings(): IntervalReading[] {
       if (!readings) {
-        const made: IntervalReading[] = [];
-        for (let i = 0; i < kept.length; i++) made.push(kept.reading(i, direction));
-        readings = made;
+        readings = kept.readings(direction);
         columnsOfChannel.delete(channel);
       }
       return readings;
@@ -197,7 +217,7 @@ function mergeRepeatedStarts(
   columns: ReadingColumns,
   metadata: Pick<ImportMetadata, 'duplicatesRemoved' | 'conflictingDuplicates'>,
 ): ReadingColumns {
-  const { start, duration, kWh, quality, dst } = columns;
+  const { start, duration, kWh, cost, quality, dst } = columns;
   let at = 1;
   while (at < columns.length && start[at] !== start[at - 1]) at++;
   if (at >= columns.length) return columns;
@@ -213,6 +233,7 @@ function mergeRepeatedStarts(
     start[kept] = start[i] as number;
     duration[kept] = duration[i] as number;
     kWh[kept] = kWh[i] as number;
+    cost[kept] = cost[i] as number;
     quality[kept] = quality[i] as number;
     dst[kept] = dst[i] as number;
     kept++;

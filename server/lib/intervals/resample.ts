@@ -95,8 +95,10 @@ function spread(
     const offset = r.start - base;
     const ms = r.duration * 1000;
     if (r.cost !== undefined) series.hasCost = true;
-    if (ms === SLOT_MS && offset % SLOT_MS === 0) {
-      const i = offset / SLOT_MS;
+    // Whole slots checked by division: `%` on instants in ms is a slow floating-point modulo.
+    const slot = offset / SLOT_MS;
+    if (ms === SLOT_MS && Number.isInteger(slot)) {
+      const i = slot;
       values[i] = (values[i] as number) + r.kWh;
       if (r.cost !== undefined) cost[i] = (cost[i] as number) + r.cost;
       if (quality && (quality[i] === NO_DATA || q > (quality[i] as number))) quality[i] = q;
@@ -117,7 +119,7 @@ function spread(
   }
 }
 
-/** spread for a channel kept as columns: the same slots, without a cost (columns carry none). */
+/** spread for a channel kept as columns: the same slots and costs (NaN in a column: none). */
 function spreadColumns(
   columns: ReadingColumns,
   series: CanonicalSeries,
@@ -126,16 +128,22 @@ function spreadColumns(
 ): void {
   const base = series.start;
   const split = series.split;
+  const cost = series.cost;
   const n = values.length;
   for (let r = 0; r < columns.length; r++) {
     const start = columns.start[r] as number;
     const kWh = columns.kWh[r] as number;
+    const rowCost = columns.cost[r] as number;
+    const hasCost = !Number.isNaN(rowCost);
     const q = columns.quality[r] as number;
     const offset = start - base;
     const ms = (columns.duration[r] as number) * 1000;
-    if (ms === SLOT_MS && offset % SLOT_MS === 0) {
-      const i = offset / SLOT_MS;
+    if (hasCost) series.hasCost = true;
+    const slot = offset / SLOT_MS;
+    if (ms === SLOT_MS && Number.isInteger(slot)) {
+      const i = slot;
       values[i] = (values[i] as number) + kWh;
+      if (hasCost) cost[i] = (cost[i] as number) + rowCost;
       if (quality && (quality[i] === NO_DATA || q > (quality[i] as number))) quality[i] = q;
       continue;
     }
@@ -147,6 +155,7 @@ function spreadColumns(
       if (slotStart >= end) break;
       const share = (Math.min(end, slotStart + SLOT_MS) - Math.max(start, slotStart)) / ms;
       values[i] = (values[i] as number) + kWh * share;
+      if (hasCost) cost[i] = (cost[i] as number) + rowCost * share;
       if (quality && (quality[i] === NO_DATA || q > (quality[i] as number))) quality[i] = q;
       if (isSplit) split[i] = 1;
     }

@@ -1,5 +1,5 @@
 import type { RowSink } from './rows.ts';
-import { MINUTE_MS } from './time/civil.ts';
+import { MINUTE_MS, modulo } from './time/civil.ts';
 
 /** The largest offset from the whole minute that is taken as a writing quirk, not a time. */
 const MAX_SNAP_MS = 10_000;
@@ -31,7 +31,7 @@ function snapColumn(values: Float64Array, n: number, what: string, notes: string
   for (let i = 0; i < n; i++) {
     const v = values[i] as number;
     if (Number.isNaN(v)) continue;
-    const r = ((v % MINUTE_MS) + MINUTE_MS) % MINUTE_MS;
+    const r = modulo(v, MINUTE_MS);
     if (Number.isNaN(offset)) offset = r;
     else if (r !== offset) return 0;
   }

@@ -1,5 +1,6 @@
 import { finishChannel } from '../channel.ts';
 import { placeRows } from '../place-rows.ts';
+import { columnarChannel, ReadingColumns } from '../reading-columns.ts';
 import type { RowSink } from '../rows.ts';
 import { snapLabels } from '../snap-labels.ts';
 import { zoneClock } from '../time/zone-clock.ts';
@@ -23,7 +24,17 @@ export function channelsFromRows(
     if (rows.length === 0) continue;
     metadata.sourceRecords += rows.length;
     snapLabels(rows, metadata.notes);
-    const readings = placeRows(rows, direction, clock, metadata.dstEvents, metadata.notes);
+    const placed = placeRows(rows, direction, clock, metadata.dstEvents, metadata.notes);
+    // Kept as columns when nothing needs to adjust the readings and they ascend.
+    const kept =
+      placed instanceof ReadingColumns && !adjust
+        ? columnarChannel(direction, placed, source, metadata)
+        : undefined;
+    if (kept) {
+      channels.push(kept);
+      continue;
+    }
+    const readings = placed instanceof ReadingColumns ? placed.readings(direction) : placed;
     adjust?.(readings);
     channels.push(finishChannel(direction, readings, source, metadata));
   }

@@ -1,6 +1,7 @@
 import { IntervalImportError } from '../errors.ts';
 import type { CsvCursor } from '../scan/csv-cursor.ts';
-import { readDate, readDateTime, readTime } from '../scan/dates.ts';
+import { readDate, readDateTime, readPlainTime, readTime } from '../scan/dates.ts';
+import { parsePlainNumber } from '../scan/numbers.ts';
 import { DAY_MS } from '../time/civil.ts';
 
 /** Header names of the current record, trimmed, spaces collapsed, upper-case. */
@@ -19,10 +20,16 @@ export function headerNames(cur: CsvCursor): string[] {
 
 /** Reads typed fields of the current record, throwing a message that names line and column. */
 export class FieldReader {
+  /**
+   * `chars`, when given, is the text as bytes, one a character (see oneBytePerChar): plain
+   * numbers and times are read from them and the repeated date compared on them, about twice as
+   * fast as on the string; anything else is read from the string as without them.
+   */
   constructor(
     private readonly format: string,
     private readonly cur: CsvCursor,
     private readonly names: readonly string[],
+    private readonly chars?: Uint8Array,
   ) {}
 
   private fail(i: number, what: string): never {
@@ -38,6 +45,11 @@ export class FieldReader {
 
   /** A number; blank is an error unless `blankAs` is given. */
   number(i: number, blankAs?: number): number {
+    const chars = this.chars;
+    if (chars && i < this.cur.count) {
+      const plain = parsePlainNumber(chars, this.cur.start(i), this.cur.end(i));
+      if (!Number.isNaN(plain)) return plain;
+    }
     if (blankAs !== undefined && this.cur.blank(i)) return blankAs;
     const value = this.cur.number(i);
     if (Number.isNaN(value)) this.fail(i, 'a number');
@@ -53,7 +65,13 @@ export class FieldReader {
     const text = this.cur.text;
     const start = this.cur.start(i);
     const length = this.cur.end(i) - start;
-    if (length === this.lastDateLength && sameText(text, start, this.lastDateStart, length)) {
+    const chars = this.chars;
+    const same =
+      length === this.lastDateLength &&
+      (chars
+        ? sameBytes(chars, start, this.lastDateStart, length)
+        : sameText(text, start, this.lastDateStart, length));
+    if (same) {
       this.lastDateStart = start;
       return this.lastDays;
     }
@@ -67,6 +85,11 @@ export class FieldReader {
 
   /** Milliseconds after midnight. */
   time(i: number): number {
+    const chars = this.chars;
+    if (chars && i < this.cur.count) {
+      const plain = readPlainTime(chars, this.cur.start(i), this.cur.end(i));
+      if (!Number.isNaN(plain)) return plain;
+    }
     const ms = readTime(this.cur.text, this.cur.start(i), this.cur.end(i));
     if (Number.isNaN(ms)) this.fail(i, 'a time');
     return ms;
@@ -88,5 +111,10 @@ export class FieldReader {
 function sameText(text: string, a: number, b: number, length: number): boolean {
   for (let k = 0; k < length; k++)
     if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+  return true;
+}
+
+function sameBytes(chars: Uint8Array, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (chars[a + k] !== chars[b + k]) return false;
   return true;
 }

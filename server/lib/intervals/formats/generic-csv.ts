@@ -5,7 +5,7 @@ import { CsvCursor } from '../scan/csv-cursor.ts';
 import { cursor, readDateTime } from '../scan/dates.ts';
 import { snapLabels } from '../snap-labels.ts';
 import { chooseZone } from '../time/choose-zone.ts';
-import { DAY_MS, isoWallClock, MINUTE_MS } from '../time/civil.ts';
+import { DAY_MS, isoWallClock, MINUTE_MS, modulo } from '../time/civil.ts';
 import { zoneMatchingOffsets } from '../time/zones.ts';
 import type { ImportOptions, ImportResult, IntervalReading } from '../types.ts';
 import { channelsFromRows, qualityOf, type SinkOf } from './csv-channels.ts';
@@ -18,11 +18,15 @@ import { type ColumnMap, GENERIC, mapColumns, zoneInHeader } from './generic-col
  * header name (see generic-columns.ts) unless the caller names them. A preamble before the header
  * is skipped. Timestamps with an offset are instants; without one they are local times.
  */
-export function importGenericCsv(text: string, options: ImportOptions): ImportResult {
+export function importGenericCsv(
+  text: string,
+  options: ImportOptions,
+  chars?: Uint8Array,
+): ImportResult {
   const metadata = newMetadata();
   const cur = new CsvCursor(text, delimiterOf(text));
   const { header, map } = findHeader(cur, options, metadata);
-  const fields = new FieldReader(GENERIC, cur, header);
+  const fields = new FieldReader(GENERIC, cur, header, chars);
   const delivered: SinkOf = {
     direction: 'delivered',
     rows: new RowSink(),
@@ -124,7 +128,7 @@ function labelMeaning(
   const span = wallSpan(rows, offsets);
   if (!span) return 'start';
   const step = map.duration >= 0 ? (rows.seconds[0] as number) * 1000 : span.step;
-  const timeOfDay = (ms: number) => ((ms % DAY_MS) + DAY_MS) % DAY_MS;
+  const timeOfDay = (ms: number) => modulo(ms, DAY_MS);
   const first = timeOfDay(span.first);
   const last = timeOfDay(span.last);
   const clock = (ms: number) => isoWallClock(ms).slice(11, 16);
@@ -221,7 +225,7 @@ function span(cur: CsvCursor, fields: FieldReader, map: ColumnMap, local: number
       wall = Math.floor(base / DAY_MS) * DAY_MS + fields.time(map.end);
       cursor.offset = Number.NaN;
       // Inclusive end labels (00:59) stop a minute before the next interval.
-      if ((wall - base + MINUTE_MS) % (15 * MINUTE_MS) === 0) wall += MINUTE_MS;
+      if (modulo(wall - base + MINUTE_MS, 15 * MINUTE_MS) === 0) wall += MINUTE_MS;
       if (wall <= base) wall += DAY_MS;
     }
     if (!Number.isNaN(utc))

@@ -3,7 +3,7 @@ import { newMetadata, notePreamble } from '../metadata.ts';
 import { RowSink } from '../rows.ts';
 import { CsvCursor } from '../scan/csv-cursor.ts';
 import { chooseZone } from '../time/choose-zone.ts';
-import { DAY_MS, MINUTE_MS } from '../time/civil.ts';
+import { DAY_MS, MINUTE_MS, modulo } from '../time/civil.ts';
 import type { ImportOptions, ImportResult } from '../types.ts';
 import { channelsFromRows, qualityOf } from './csv-channels.ts';
 import { FieldReader, headerNames } from './csv-fields.ts';
@@ -18,7 +18,11 @@ const PGE_ZONE = 'America/Los_Angeles';
  * END TIME is inclusive (00:59 ends at 01:00), COST carries a `$`, NOTES marks estimates, and
  * rows often have fewer fields than the header.
  */
-export function importPgeCsv(text: string, options: ImportOptions): ImportResult {
+export function importPgeCsv(
+  text: string,
+  options: ImportOptions,
+  chars?: Uint8Array,
+): ImportResult {
   const metadata = newMetadata();
   const cur = new CsvCursor(text);
   let names: string[] | undefined;
@@ -60,7 +64,7 @@ export function importPgeCsv(text: string, options: ImportOptions): ImportResult
   metadata.timeZone = zone.timeZone;
   metadata.timeZoneSource = zone.source;
 
-  const fields = new FieldReader(FORMAT, cur, names);
+  const fields = new FieldReader(FORMAT, cur, names, chars);
   const capacity = Math.max(1024, text.length >> 5);
   const sinks = [
     { direction: 'delivered' as const, rows: new RowSink(capacity), source: usageName },
@@ -74,7 +78,7 @@ export function importPgeCsv(text: string, options: ImportOptions): ImportResult
     if (end >= 0 && !cur.blank(end)) {
       endLocal = day + fields.time(end);
       // Inclusive end labels (00:59, 00:14) stop a minute before the next interval starts.
-      if ((endLocal - local + MINUTE_MS) % (15 * MINUTE_MS) === 0) endLocal += MINUTE_MS;
+      if (modulo(endLocal - local + MINUTE_MS, 15 * MINUTE_MS) === 0) endLocal += MINUTE_MS;
       if (endLocal <= local) endLocal += DAY_MS;
     }
     const quality = notes >= 0 && !cur.blank(notes) ? qualityOf(cur.field(notes)) : 'actual';

@@ -18,7 +18,11 @@ const SCE_ZONE = 'America/Los_Angeles';
  * consumption time period`), with rows `"2022-08-01 00:00:00 to 2022-08-01 00:15:00","0.380",""`.
  * The separators inside the period may be non-breaking spaces; values may be quoted or not.
  */
-export function importSceCsv(text: string, options: ImportOptions): ImportResult {
+export function importSceCsv(
+  text: string,
+  options: ImportOptions,
+  chars?: Uint8Array,
+): ImportResult {
   const metadata = newMetadata();
   const zone = chooseZone(FORMAT, SCE_ZONE, options);
   metadata.timeZone = zone.timeZone;
@@ -36,7 +40,7 @@ export function importSceCsv(text: string, options: ImportOptions): ImportResult
   };
   let section: SinkOf | undefined;
   let divisor = 1;
-  const fields = new FieldReader(FORMAT, cur, ['time period', 'usage', 'reading quality']);
+  const fields = new FieldReader(FORMAT, cur, ['time period', 'usage', 'reading quality'], chars);
   while (cur.next()) {
     if (cur.blankRecord()) continue;
     const first = cur

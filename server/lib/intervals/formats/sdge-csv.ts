@@ -18,7 +18,11 @@ const SDGE_ZONE = 'America/Los_Angeles';
  * Generation,Net` with M/D/YYYY dates, a 12-hour clock and Duration in minutes. At fall-back the
  * 1:00 AM hour is written twice with nothing to tell them apart but their order.
  */
-export function importSdgeCsv(text: string, options: ImportOptions): ImportResult {
+export function importSdgeCsv(
+  text: string,
+  options: ImportOptions,
+  chars?: Uint8Array,
+): ImportResult {
   const metadata = newMetadata();
   const cur = new CsvCursor(text);
   let names: string[] | undefined;
@@ -63,7 +67,7 @@ export function importSdgeCsv(text: string, options: ImportOptions): ImportResul
   metadata.timeZone = zone.timeZone;
   metadata.timeZoneSource = zone.source;
 
-  const fields = new FieldReader(FORMAT, cur, names);
+  const fields = new FieldReader(FORMAT, cur, names, chars);
   const delivered: SinkOf = {
     direction: 'delivered',
     rows: new RowSink(Math.max(1024, text.length >> 6)),

@@ -79,6 +79,30 @@ export function readTime(text: string, start: number, end: number): number {
   return hour * HOUR_MS + minute * MINUTE_MS + second * 1000;
 }
 
+/**
+ * A time written exactly `H:MM` or `HH:MM` (24-hour) in chars[start, end): ms after midnight, or
+ * NaN for anything else, which readTime then reads (seconds, AM/PM, spaces). Reads the text's
+ * bytes, one a character.
+ */
+export function readPlainTime(chars: Uint8Array, start: number, end: number): number {
+  const length = end - start;
+  if (length !== 4 && length !== 5) return Number.NaN;
+  const colon = end - 3;
+  if (chars[colon] !== 58) return Number.NaN;
+  let hour = 0;
+  for (let i = start; i < colon; i++) {
+    const c = (chars[i] as number) - 48;
+    if (c < 0 || c > 9) return Number.NaN;
+    hour = hour * 10 + c;
+  }
+  const tens = (chars[colon + 1] as number) - 48;
+  const ones = (chars[colon + 2] as number) - 48;
+  if (tens < 0 || tens > 5 || ones < 0 || ones > 9) return Number.NaN;
+  const minute = tens * 10 + ones;
+  if (hour > 24 || (hour === 24 && minute > 0)) return Number.NaN;
+  return hour * HOUR_MS + minute * MINUTE_MS;
+}
+
 /** A UTC offset (Z, ±HH:MM, ±HHMM, ±HH) at pos: ms, or NaN when there is none. */
 function readOffset(text: string, start: number, end: number): number {
   const p = skipBlanks(text, start, end);

@@ -72,3 +72,29 @@ export function isBlank(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (!isBlankCode(text.charCodeAt(i))) return false;
   return true;
 }
+
+/**
+ * The number in chars[start, end) when it is plain: an optional `$`, up to 15 digits and at most
+ * one dot, nothing else; NaN otherwise, for parseNumber to read (signs, spaces, separators,
+ * exponents, blanks). Reads the text's bytes (one a character), about twice as fast as the
+ * string, and gives the same double as parseNumber.
+ */
+export function parsePlainNumber(chars: Uint8Array, start: number, end: number): number {
+  let i = start;
+  if (chars[i] === 36) i++;
+  let mantissa = 0;
+  let digits = 0;
+  let decimals = 0;
+  let dot = false;
+  for (; i < end; i++) {
+    const c = chars[i] as number;
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (dot) decimals++;
+    } else if (c === 46 && !dot) dot = true;
+    else return Number.NaN;
+  }
+  if (digits === 0 || digits > 15) return Number.NaN;
+  return decimals === 0 ? mantissa : mantissa / (POW10[decimals] as number);
+}

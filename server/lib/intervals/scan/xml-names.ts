@@ -4,6 +4,15 @@ export function localName(qname: string): string {
 }
 
 /**
+ * The same string, as V8's one copy of it (the copy a property key uses): comparing two such
+ * strings is comparing two pointers, where a cut string is compared character by character
+ * with every name a handler tests it against.
+ */
+function internalized(s: string): string {
+  return Object.keys({ [s]: true })[0] ?? s;
+}
+
+/**
  * Element names seen before, so the tens of thousands of tags in a feed reuse a handful of
  * strings instead of cutting a new one each time (which cost more than the scanning itself).
  */
@@ -27,8 +36,8 @@ export class NameTable {
       this.local = this.locals[slot] as string;
       return;
     }
-    this.qname = text.slice(start, end);
-    this.local = localName(this.qname);
+    this.qname = internalized(text.slice(start, end));
+    this.local = internalized(localName(this.qname));
     this.qnames[slot] = this.qname;
     this.locals[slot] = this.local;
     this.hashes[slot] = hash;

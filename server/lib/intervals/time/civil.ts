@@ -6,6 +6,15 @@ export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
+/**
+ * `value` modulo `divisor`, never negative for a positive divisor. Instants in ms are beyond
+ * V8's small integers, where `%` becomes a call to the C library's fmod; this is a division and
+ * a floor, several times faster on the importers' per-row paths, and exact for whole ms.
+ */
+export function modulo(value: number, divisor: number): number {
+  return value - Math.floor(value / divisor) * divisor;
+}
+
 /** Days since 1970-01-01 of a proleptic Gregorian date (month 1-12). */
 export function daysFromCivil(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
