@@ -69,7 +69,7 @@ export function placeRows(
     } else if (clock.kind === 'nonexistent') kinds[i] = NONEXISTENT;
   }
 
-  const columns = new ReadingColumns(n);
+  const columns = new ReadingColumns(n, true);
   const { local: locals, endLocal: ends, seconds, kWh, cost: costs, quality } = rows;
   let foldCandidates: number[] | undefined;
   let unknownLength = false;

@@ -16,8 +16,9 @@ export function dstCode(mark: DstMark | undefined): number {
  * A channel's readings as parallel typed arrays, for importers that place many readings (a year
  * of 15-minute rows, or of one row per day): a year of reading objects costs more to make and
  * collect than the import's parsing, while the canonical series and the quality checks only need
- * these numbers. Reading i is start[i], duration[i] (seconds), kWh[i], cost[i] (NaN for none),
- * quality[i] (series.ts codes) and dst[i] (0 for none, else dstCode).
+ * these numbers. Reading i is start[i], duration[i] (seconds), kWh[i], cost[i] (NaN for none;
+ * no column at all unless made `withCosts`), quality[i] (series.ts codes) and dst[i] (0 for none,
+ * else dstCode).
  */
 export class ReadingColumns {
   length = 0;
@@ -28,16 +29,24 @@ export class ReadingColumns {
   quality: Uint8Array;
   dst: Uint8Array;
 
-  /** `capacity`: the readings expected; the columns share one buffer, allocated once. */
-  constructor(capacity: number) {
+  /**
+   * `capacity`: the readings expected; the columns share one buffer, allocated once. The cost
+   * column is made only `withCosts` (a file of one row per day has none, and its import is short
+   * enough for the column's filling to show).
+   */
+  constructor(
+    capacity: number,
+    readonly withCosts = false,
+  ) {
     const size = Math.max(1, capacity);
-    const buffer = new ArrayBuffer(size * 34);
+    const costBytes = withCosts ? 8 : 0;
+    const buffer = new ArrayBuffer(size * (26 + costBytes));
     this.start = new Float64Array(buffer, 0, size);
     this.duration = new Float64Array(buffer, size * 8, size);
     this.kWh = new Float64Array(buffer, size * 16, size);
-    this.cost = new Float64Array(buffer, size * 24, size).fill(Number.NaN);
-    this.quality = new Uint8Array(buffer, size * 32, size);
-    this.dst = new Uint8Array(buffer, size * 33, size);
+    this.cost = new Float64Array(buffer, size * 24, withCosts ? size : 0).fill(Number.NaN);
+    this.quality = new Uint8Array(buffer, size * (24 + costBytes), size);
+    this.dst = new Uint8Array(buffer, size * (25 + costBytes), size);
   }
 
   add(
@@ -53,14 +62,14 @@ export class ReadingColumns {
     this.start[i] = start;
     this.duration[i] = duration;
     this.kWh[i] = kWh;
-    this.cost[i] = cost;
+    if (this.withCosts) this.cost[i] = cost;
     this.quality[i] = quality;
     this.dst[i] = dst;
   }
 
   /** Reading i as the object the rest of the engine uses. */
   reading(i: number, direction: Direction): IntervalReading {
-    const cost = this.cost[i] as number;
+    const cost = this.withCosts ? (this.cost[i] as number) : Number.NaN;
     return {
       start: this.start[i] as number,
       duration: this.duration[i] as number,
@@ -101,14 +110,14 @@ export class ReadingColumns {
       this.start[i] = r.start;
       this.duration[i] = r.duration;
       this.kWh[i] = r.kWh;
-      this.cost[i] = r.cost ?? Number.NaN;
+      if (this.withCosts) this.cost[i] = r.cost ?? Number.NaN;
       this.quality[i] = qualityCode(r.quality);
       this.dst[i] = dstCode(r.dst);
     });
   }
 
   private grow(): void {
-    const larger = new ReadingColumns(this.start.length * 2);
+    const larger = new ReadingColumns(this.start.length * 2, this.withCosts);
     larger.start.set(this.start);
     larger.duration.set(this.duration);
     larger.kWh.set(this.kWh);
@@ -233,7 +242,7 @@ function mergeRepeatedStarts(
     start[kept] = start[i] as number;
     duration[kept] = duration[i] as number;
     kWh[kept] = kWh[i] as number;
-    cost[kept] = cost[i] as number;
+    if (columns.withCosts) cost[kept] = cost[i] as number;
     quality[kept] = quality[i] as number;
     dst[kept] = dst[i] as number;
     kept++;

@@ -133,7 +133,7 @@ function spreadColumns(
   for (let r = 0; r < columns.length; r++) {
     const start = columns.start[r] as number;
     const kWh = columns.kWh[r] as number;
-    const rowCost = columns.cost[r] as number;
+    const rowCost = columns.withCosts ? (columns.cost[r] as number) : Number.NaN;
     const hasCost = !Number.isNaN(rowCost);
     const q = columns.quality[r] as number;
     const offset = start - base;
