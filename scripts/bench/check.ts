@@ -12,8 +12,12 @@ type Budgets = Record<
   Budget
 >;
 
-/** A loaded machine only ever makes a ratio worse: the best of this many rounds is compared. */
-const ROUNDS = 3;
+/**
+ * A loaded machine only ever makes a ratio worse: the best of up to this many rounds is
+ * compared. Five, not three: in a clean CI run on an idle machine the first round right after
+ * the browser tests read over budget once and the second well within it.
+ */
+const ROUNDS = 5;
 /** Seconds of load on each server per round. */
 const SESSION_SECONDS = 3;
 /** A new database takes a few seconds to start; far longer on a machine running other jobs. */
@@ -50,6 +54,9 @@ export async function checkBudgets(file = 'scripts/bench/budgets.json'): Promise
   while (importRounds < ROUNDS) {
     importRounds++;
     const round = importRatios();
+    console.log(
+      `     round ${importRounds}: PG&E ${round.pgeCsv.toFixed(2)}x, ESPI ${round.espi.toFixed(2)}x, day-per-row ${round.dayRows.toFixed(2)}x`,
+    );
     best.pgeCsv = Math.min(best.pgeCsv, round.pgeCsv);
     best.espi = Math.min(best.espi, round.espi);
     best.dayRows = Math.min(best.dayRows, round.dayRows);
