@@ -105,7 +105,7 @@ export function placeRows(
       ms / 1000,
       kWh[i] as number,
       quality[i] as number,
-      dst === undefined ? 0 : dstCode(dst),
+      dstCode(dst),
       costs[i] as number,
     );
     if (dst) events.push(dstEvent(dst, local, start, rows.line[i] as number));
