@@ -165,7 +165,25 @@ export function columnarChannel(
   let best = 0;
   let bestCount = 0;
   let repeated = false;
-  if (length > 0) {
+  // A channel is almost always one duration: then one walk over the starts is enough.
+  const seconds = length > 0 ? (duration[0] as number) : 0;
+  let uniform = seconds > 0;
+  for (let i = 1; i < length && uniform; i++) uniform = duration[i] === seconds;
+  if (uniform && length > 0) {
+    best = seconds;
+    const step = seconds * 1000;
+    let previous = start[0] as number;
+    for (let i = 1; i < length; i++) {
+      const next = start[i] as number;
+      if (next !== previous + step) {
+        if (next <= previous) {
+          if (next < previous) return undefined;
+          repeated = true;
+        } else if (next > previous + step) gaps.push({ start: previous + step, end: next });
+      }
+      previous = next;
+    }
+  } else if (length > 0) {
     let previous = start[0] as number;
     let seconds = duration[0] as number;
     let end = previous + seconds * 1000;

@@ -115,17 +115,19 @@ export function placeDays(
     if (steady) {
       // Written straight into the columns: they have room for every value, and their
       // dst marks are already 0.
-      const { start, duration, kWh: energy, quality: qualities } = columns;
-      let i = columns.length;
+      const { start, kWh: energy } = columns;
+      const from = columns.length;
+      let i = from;
       for (let k = 0; k < n; k++) {
         const kWh = values[base + k] as number;
         if (Number.isNaN(kWh)) continue; // no value in this column
         start[i] = first + k * stepMs;
-        duration[i] = seconds;
         energy[i] = kWh;
-        qualities[i] = quality;
         i++;
       }
+      // The day's duration and quality are one value each: filled, not stored one by one.
+      columns.duration.fill(seconds, from, i);
+      columns.quality.fill(quality, from, i);
       columns.length = i;
       continue;
     }

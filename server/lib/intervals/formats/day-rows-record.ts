@@ -63,6 +63,10 @@ export class LineRecord implements DayRecord {
   /** The run's values of the last line, when `inRun` says it was read in the run's loop. */
   private readonly runValues: Float64Array;
   private inRun = false;
+  /** Where the last line's fields start and stop, and whether the run's fields are located. */
+  private lineFrom = 0;
+  private lineStop = 0;
+  private located = true;
 
   private readonly delimiterChar: string;
 
@@ -82,6 +86,7 @@ export class LineRecord implements DayRecord {
   read(from: number, lineEnd: number, line: number): void {
     this.line = line;
     this.inRun = this.first >= 0 && this.readRun(from, lineEnd);
+    this.located = !this.inRun;
     if (!this.inRun) this.readFields(from, lineEnd);
   }
 
@@ -99,6 +104,8 @@ export class LineRecord implements DayRecord {
     const values = this.runValues;
     let stop = lineEnd;
     if (stop > from && text.charCodeAt(stop - 1) === 13) stop--;
+    this.lineFrom = from;
+    this.lineStop = stop;
     let count = 0;
     let i = from;
     let more = true;
@@ -142,8 +149,7 @@ export class LineRecord implements DayRecord {
       } else if (digits > 15) return false;
       else
         values[count - first] = decimals === 0 ? mantissa : mantissa / (POW10[decimals] as number);
-      starts[count] = fieldStart;
-      ends[count] = i;
+      // The run's fields are located only if one is asked for as text (locate).
       count++;
       more = i < stop;
       i++;
@@ -227,15 +233,34 @@ export class LineRecord implements DayRecord {
   }
 
   start(i: number): number {
+    if (!this.located && this.inRunAt(i)) this.locate();
     return i < this.count ? (this.starts[i] as number) : 0;
   }
 
   end(i: number): number {
+    if (!this.located && this.inRunAt(i)) this.locate();
     return i < this.count ? (this.ends[i] as number) : 0;
   }
 
   field(i: number): string {
+    if (!this.located && this.inRunAt(i)) this.locate();
     return i < this.count ? this.text.slice(this.starts[i], this.ends[i]) : '';
+  }
+
+  private inRunAt(i: number): boolean {
+    return i >= this.first && i < this.first + this.n;
+  }
+
+  /** Where the run's fields start and end: readRun only read their values. */
+  private locate(): void {
+    this.located = true;
+    let i = this.first > 0 ? (this.ends[this.first - 1] as number) + 1 : this.lineFrom;
+    for (let k = this.first; k < this.first + this.n && k < this.count; k++) {
+      this.starts[k] = i;
+      i = this.fieldEnd(i, this.lineStop);
+      this.ends[k] = i;
+      i++;
+    }
   }
 
   number(i: number): number {
