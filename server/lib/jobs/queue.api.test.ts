@@ -153,6 +153,34 @@ describe('JobQueue', () => {
     }
   });
 
+  it('wakes other processes once for a burst of jobs, and every job of it runs', async () => {
+    if (database.kind !== 'postgres') return;
+    // Each NOTIFY wakes every worker process, whose loops then all fetch: a burst of twenty
+    // jobs from an app without workers sends a few wake-ups, the last after the last job.
+    const heard: string[] = [];
+    const unlisten = await database.listen('job_queued', (name) => heard.push(name));
+    const other = new JobQueue<TestServices>(database, [recordJob], pino({ level: 'silent' }));
+    await other.start({ work: false });
+    const markers = Array.from({ length: 20 }, (_, i) => `burst-${i}`);
+    try {
+      await Promise.all(markers.map((marker) => other.enqueue(recordJob, { marker })));
+      const ran = await waitFor(async () => {
+        const rows = await database.executeSql(
+          "select count(*)::int as n from audit_log where entity_type = 'test' and entity_id like 'burst-%'",
+        );
+        const n = (rows.rows[0] as { n: number }).n;
+        return n >= markers.length ? n : undefined;
+      }, 4_000);
+      expect(ran).toBe(markers.length);
+    } finally {
+      await other.stop();
+      await unlisten();
+    }
+    expect(heard.length).toBeGreaterThanOrEqual(1);
+    expect(heard.length).toBeLessThanOrEqual(5);
+    expect(new Set(heard)).toEqual(new Set(['test-record']));
+  });
+
   it('refuses a payload that does not match the job schema', async () => {
     await expect(queue.enqueue(recordJob, { marker: 42 } as never)).rejects.toThrow();
   });

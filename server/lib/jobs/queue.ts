@@ -12,6 +12,13 @@ import type { JobAttempt, JobDefinition } from './types.ts';
 const QUEUED_CHANNEL = 'job_queued';
 
 /**
+ * How often at most a process wakes other processes' loops of one queue (see announce), and how
+ * long a worker gathers such wake-ups before its loops fetch (see wakeSoon): a job queued by
+ * another process starts at most this much later, which no one waiting on it can notice.
+ */
+const WAKE_UP_WINDOW_MS = 25;
+
+/**
  * A job's completion and its failure: pg-boss's polling loop sends these when a handler
  * returns or throws, without waiting for them, so their error would reach the process
  * unhandled.
@@ -133,6 +140,8 @@ export class JobQueue<Services extends object = object> {
   private unlisten?: Promise<(() => Promise<void>) | undefined>;
   /** Counts this process's job runs (set by `instrument`). */
   private metrics?: Metrics;
+  /** Queues whose wake-up was just sent, and whether another was asked for since (announce). */
+  private wakeUps = new Map<string, { again: boolean; timer?: NodeJS.Timeout }>();
 
   /**
    * In `inline` mode (tests) nothing touches pg-boss: an enqueued job runs in this process
@@ -258,7 +267,7 @@ export class JobQueue<Services extends object = object> {
       // one's loops at once; PGlite has one process, which wakes its own loops as it queues.
       if (options.work && this.database.kind === 'postgres') {
         this.unlisten = this.database
-          .listen(QUEUED_CHANNEL, (name) => this.wake(name))
+          .listen(QUEUED_CHANNEL, (name) => this.wakeSoon(name))
           .catch((err) => {
             this.log.warn({ err }, 'job queue: no wake-up on insert; polling only');
             return undefined;
@@ -349,6 +358,23 @@ export class JobQueue<Services extends object = object> {
     return true;
   }
 
+  /** Queues whose loops will be woken shortly for a wake-up from another process. */
+  private wakingSoon = new Set<string>();
+
+  /**
+   * Wakes this process's loops of a queue a moment after another process said a job waits:
+   * the wake-ups of that moment, from every API process, become one fetch of the jobs they
+   * announce instead of one fetch each, which every other worker process would race for too.
+   */
+  private wakeSoon(name: string): void {
+    if (this.wakingSoon.has(name)) return;
+    this.wakingSoon.add(name);
+    setTimeout(() => {
+      this.wakingSoon.delete(name);
+      this.wake(name);
+    }, WAKE_UP_WINDOW_MS).unref();
+  }
+
   /** Wakes this process's loops of a queue (a job was queued for it). */
   private wake(name: string): void {
     for (const id of this.loops.get(name) ?? []) this.boss.notifyWorker(id);
@@ -437,13 +463,51 @@ export class JobQueue<Services extends object = object> {
     await this.announce(def.name);
   }
 
-  /** Tells every process's loops of the queue that a job is waiting. */
+  /**
+   * Tells every process's loops of the queue that a job is waiting: this process's at once, the
+   * others' by NOTIFY, at most once per queue every WAKE_UP_WINDOW_MS. A wake-up asked for
+   * within the window is sent when it ends, and covers every job queued in it (each was
+   * committed before it asked); the first after a quiet spell goes at once. Under load this
+   * sends a few wake-ups a second instead of one per job: each NOTIFY is serialised with every
+   * other notifying commit in PostgreSQL and wakes every listening worker, whose loops then all
+   * fetch, mostly for nothing.
+   */
   private async announce(name: string): Promise<void> {
     this.wake(name);
     if (this.database.kind !== 'postgres') return;
-    await this.database
-      .executeSql('select pg_notify($1, $2)', [QUEUED_CHANNEL, name])
-      .catch((err: Error) => this.log.warn({ err }, 'job queue: wake-up not sent'));
+    const window = this.wakeUps.get(name);
+    if (window) {
+      window.again = true;
+      return;
+    }
+    const opened = { again: false, timer: undefined as NodeJS.Timeout | undefined };
+    this.wakeUps.set(name, opened);
+    opened.timer = setTimeout(() => this.closeWakeUpWindow(name), WAKE_UP_WINDOW_MS);
+    opened.timer.unref();
+    await this.notify(name);
+  }
+
+  /** The end of a queue's wake-up window: the wake-up asked for within it, if any, goes now. */
+  private closeWakeUpWindow(name: string): Promise<void> {
+    const window = this.wakeUps.get(name);
+    this.wakeUps.delete(name);
+    clearTimeout(window?.timer);
+    return window?.again ? this.announce(name) : Promise.resolve();
+  }
+
+  /** A stop's last wake-up for a queue, if one was asked for in its open window. */
+  private sendOwedWakeUp(name: string): Promise<void> {
+    const window = this.wakeUps.get(name);
+    this.wakeUps.delete(name);
+    clearTimeout(window?.timer);
+    return window?.again ? this.notify(name) : Promise.resolve();
+  }
+
+  private notify(name: string): Promise<void> {
+    return this.database.executeSql('select pg_notify($1, $2)', [QUEUED_CHANNEL, name]).then(
+      () => {},
+      (err: Error) => this.log.warn({ err }, 'job queue: wake-up not sent'),
+    );
   }
 
   /** Waits until no inline job is running. */
@@ -460,6 +524,8 @@ export class JobQueue<Services extends object = object> {
   async stop(options: { graceMs?: number; handBack?: () => Promise<void> } = {}): Promise<void> {
     this.stopping = true;
     await this.drain();
+    // Wake-ups still owed go now: the jobs they are for are queued, and another process runs them.
+    await Promise.all([...this.wakeUps.keys()].map((name) => this.sendOwedWakeUp(name)));
     if (!this.started) return;
     await this.started.catch(() => {});
     await (await this.unlisten)?.();
