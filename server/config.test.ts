@@ -15,12 +15,16 @@ describe('loadConfig', () => {
       dataDir: dir,
       databaseUrl: undefined,
       admin: undefined,
+      metricsPort: undefined,
     });
+    expect(loadConfig({ DATA_DIR: dir, METRICS_PORT: '9464' }).metricsPort).toBe(9464);
   });
 
   it.each([
     [{ PORT: 'abc' }, /^Invalid setting PORT: /],
     [{ PORT: '70000' }, /^Invalid setting PORT: /],
+    [{ METRICS_PORT: '0' }, /^Invalid setting METRICS_PORT: /],
+    [{ METRICS_PORT: 'x' }, /^Invalid setting METRICS_PORT: /],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid setting DATABASE_URL: must start with postgres/],
     [{ SESSION_SECRET: 'short' }, /^Invalid setting SESSION_SECRET: must be at least 32/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid setting LOG_LEVEL: /],

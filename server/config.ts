@@ -160,6 +160,11 @@ const Env = z.object({
     .min(16, 'must be at least 16 characters')
     .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
     .optional(),
+  /**
+   * The port on which `npm run worker` serves /metrics, /api/health and /api/ready; unset, a
+   * separate worker serves no HTTP. (`npm start` serves them on PORT.)
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 /** Where uploaded and generated files live: a folder under DATA_DIR, or an S3 bucket. */
@@ -226,6 +231,8 @@ export type Config = {
   reportLinkTtlMs: number;
   /** The token GET /metrics requires (Authorization: Bearer); undefined: /metrics answers 404. */
   metricsToken: string | undefined;
+  /** Where a separate worker serves /metrics and its health (METRICS_PORT); undefined: nowhere. */
+  metricsPort: number | undefined;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | undefined;
 };
@@ -420,6 +427,7 @@ export function loadConfig(
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     reportLinkTtlMs: env.REPORT_LINK_DAYS * 24 * 60 * 60 * 1000,
     metricsToken: env.METRICS_TOKEN,
+    metricsPort: env.METRICS_PORT,
     clientDir: path.resolve('dist/client'),
     ...overrides,
   };

@@ -11,7 +11,7 @@ import {
   paidConnection,
   untilReady,
 } from './features/reports/testing/build-crash.ts';
-import { type AppProcess, callApp, startAppProcess } from './test/app-process.ts';
+import { type AppProcess, callApp, freePort, startAppProcess } from './test/app-process.ts';
 import { startReceiver } from './test/receiver.ts';
 import { utilityFixture } from './test/utility-fixtures.ts';
 
@@ -37,13 +37,39 @@ const ESPI = readFileSync(
   utilityFixture('espi', 'gba_openespi_15min_14days_cost_usagesummary.xml'),
 );
 
+const METRICS_TOKEN = 'multi-process-metrics-token';
+/** Where each worker serves /metrics and its health (METRICS_PORT). */
+const workerHttp = new Map<AppProcess, string>();
+
 async function start(kind: 'api' | 'worker'): Promise<AppProcess> {
-  const app =
-    kind === 'api'
-      ? await startAppProcess({ env: { ...env, RUN_WORKER: 'false' }, timeoutMs: 90_000 })
-      : await startAppProcess({ env, entry: 'worker' });
+  let app: AppProcess;
+  if (kind === 'api') {
+    app = await startAppProcess({ env: { ...env, RUN_WORKER: 'false' }, timeoutMs: 90_000 });
+  } else {
+    const port = await freePort();
+    const settings = { ...env, METRICS_PORT: String(port), METRICS_TOKEN };
+    app = await startAppProcess({ env: settings, entry: 'worker' });
+    workerHttp.set(app, `http://127.0.0.1:${port}`);
+  }
   running.push(app);
   return app;
+}
+
+/** A worker's count of finished runs of a queue, from its own /metrics. */
+async function workerRuns(worker: AppProcess, queue: string): Promise<number> {
+  const res = await fetch(`${workerHttp.get(worker)}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.status).toBe(200);
+  const line = (await res.text())
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('utility_reports_job_runs_total{') &&
+        l.includes(`queue="${queue}"`) &&
+        l.includes('result="done"'),
+    );
+  return line ? Number(line.split(' ').pop()) : 0;
 }
 
 beforeAll(async () => {
@@ -254,6 +280,15 @@ describe.skipIf(!adminUrl)('two API processes and two workers on one database', 
     await expect
       .poll(builds, { timeout: 15_000 })
       .toEqual([{ state: 'completed', retry_count: 0 }]);
+    // The build is counted by the worker that ran it, whose own /metrics a scraper reads (the
+    // API processes never see a worker's counters); a caller without the token is refused.
+    const built =
+      (await workerRuns(worker1, 'reports-build')) + (await workerRuns(worker2, 'reports-build'));
+    expect(built).toBe(1);
+    const anonymous = await fetch(`${workerHttp.get(worker1)}/metrics`);
+    expect(anonymous.status).toBe(401);
+    const health = await fetch(`${workerHttp.get(worker2)}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', worker: true, jobs: 'ready' });
     const charges = await db.query(
       'select status, test_mode from usage_records where connection_id = $1',
       [flow.connectionId],

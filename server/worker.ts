@@ -5,6 +5,7 @@ import { closeGracefully } from './lib/shutdown.ts';
 import { unlockVault } from './lib/vault-keys.ts';
 import { closeServices, createServices } from './services.ts';
 import { configOrExit, openConfiguredDatabase } from './start.ts';
+import { serveWorkerHttp } from './worker-http.ts';
 
 // `npm run worker`: runs background jobs only. Start as many as the load needs.
 async function main() {
@@ -23,11 +24,15 @@ async function main() {
   if (config.credentials.warning) log.warn(config.credentials.warning);
   const services = createServices({ database, config, log });
   await unlockVault(database.db, services.vault, config.credentials, log);
+  const http = config.metricsPort
+    ? await serveWorkerHttp(services, { port: config.metricsPort, host: config.host })
+    : undefined;
   closeGracefully({
     log,
     delayMs: config.stop.graceMs + 15_000,
     close: async () => {
       await closeServices(services);
+      await http?.close();
       await database.close();
     },
   });
