@@ -73,6 +73,42 @@ describe('BrowserService', () => {
     expect(await browser.openContexts()).toBe(0);
   });
 
+  it("prints on a page kept for printing: no script runs, nothing is fetched, and a failed print's page is not reused", async () => {
+    const pages: unknown[] = [];
+    const print = (html: string) =>
+      browser.print(async (page) => {
+        pages.push(page);
+        await page.setContent(html, { waitUntil: 'load' });
+        return { title: await page.title(), text: await page.textContent('p') };
+      }, 10_000);
+    hits.length = 0;
+    const reaching = `<title>first</title><img src="${origin}/printed-img"><script>document.title = 'ran'</script><p>one</p>`;
+    expect(await print(reaching)).toEqual({ title: 'first', text: 'one' });
+    // The next print has the same page, with only its own document in it.
+    expect(await print('<p>two</p>')).toEqual({ title: '', text: 'two' });
+    expect(pages[1]).toBe(pages[0]);
+    expect(hits).toEqual([]);
+    // The kept context is not a task's context left open.
+    expect(await browser.openContexts()).toBe(0);
+
+    await expect(
+      browser.print(async (page) => {
+        pages.push(page);
+        throw new Error('print failed');
+      }, 10_000),
+    ).rejects.toThrow('print failed');
+    await expect(
+      browser.print(async (page) => {
+        pages.push(page);
+        await page.waitForTimeout(60_000);
+      }, 500),
+    ).rejects.toBeInstanceOf(TaskTimeoutError);
+    expect(await print('<p>three</p>')).toEqual({ title: '', text: 'three' });
+    // The failed print had the kept page, which was closed; so was the one that ran out of time.
+    expect(pages[2]).toBe(pages[0]);
+    expect(new Set(pages.slice(2)).size).toBe(3);
+  });
+
   it('runs at most maxPages tasks at once', async () => {
     let running = 0;
     let most = 0;

@@ -47,7 +47,7 @@ describe('the sample report, with a browser', () => {
   });
 
   it('prints the same report as a PDF download, once for every request', async () => {
-    const prints = vi.spyOn(t.app.services.browser, 'run');
+    const prints = vi.spyOn(t.app.services.browser, 'print');
     const answers = await Promise.all([
       get(t, SAMPLE_REPORT.pdfUrl),
       get(t, SAMPLE_REPORT.pdfUrl),
