@@ -104,6 +104,17 @@ test('an admin finds a submission, edits it, adds a PDF and a CSV, completes it:
   await expect(credentials.getByText('utility-secret-1', { exact: true })).toBeVisible();
   await credentials.getByRole('button', { name: 'Hide' }).click();
   await expect(credentials.getByText(utilityUsername)).toHaveCount(0);
+  // The automated check could not judge this portal; the admin who signed in with the login by
+  // hand says it works, after a second step that says what that means.
+  await expect(credentials.getByText('Verified', { exact: true })).toHaveCount(0);
+  await credentials.getByRole('button', { name: 'Confirm Login Works' }).click();
+  await credentials.getByRole('button', { name: 'Cancel' }).click();
+  await credentials.getByRole('button', { name: 'Confirm Login Works' }).click();
+  await expect(credentials).toContainText('Only when you signed in to the utility website');
+  await credentials.getByRole('button', { name: 'Yes, It Works' }).click();
+  await expect(credentials.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(credentials).toContainText('confirmed it works');
+  await expect(credentials.getByRole('button', { name: 'Confirm Login Works' })).toHaveCount(0);
 
   const intervals = detail.getByRole('region', { name: 'Interval data' });
   const chart = intervals.getByRole('figure', { name: /Average load profile/ });

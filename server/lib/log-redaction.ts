@@ -87,7 +87,7 @@ export const logRedaction = {
 
 /**
  * One line per answered request (Fastify's own two lines per request are turned off). A refused
- * request (429) is logged once per address and route per minute: a flood of them is one line,
+ * request (429) is logged at most once a minute per address and route: a flood of them is one line,
  * not megabytes.
  */
 export function registerRequestLog(app: FastifyInstance) {
@@ -102,14 +102,16 @@ export function registerRequestLog(app: FastifyInstance) {
       request.log.info(line, 'request completed');
       return done();
     }
-    const minute = Math.floor(Date.now() / 60_000);
+    // A minute from the last line, not the clock's minute: a flood that crossed one wrote two.
+    const now = Date.now();
     const key = `${request.ip} ${request.routeOptions.url ?? request.url}`;
-    if (refused.get(key) === minute) return done();
+    const last = refused.get(key);
+    if (last !== undefined && now - last < 60_000) return done();
     if (refused.size > 10_000) refused.clear();
-    refused.set(key, minute);
+    refused.set(key, now);
     request.log.warn(
       line,
-      'too many requests: refused (further refusals this minute are not logged)',
+      'too many requests: refused (further refusals in the next minute are not logged)',
     );
     done();
   });

@@ -76,6 +76,7 @@ export const EXPECTED: Record<string, [number, number, number, number]> = {
   'PUT /api/provider-images': [401, 403, 403, 400],
   'PUT /api/connections/:id': [401, 403, 403, 200],
   'POST /api/connections/:id/credentials': [401, 403, 403, 200],
+  'POST /api/connections/:id/credentials/confirm': [401, 403, 403, 200],
   'PUT /api/connections/:id/files': [401, 403, 403, 400],
   'PUT /api/connections/:id/intervals/meter': [401, 403, 403, 400],
   'POST /api/tariffs': [401, 403, 403, 400],

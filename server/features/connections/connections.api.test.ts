@@ -12,6 +12,7 @@ import {
   uploadObject,
 } from '../../test/connections.ts';
 import { signedIn } from '../../test/factories.ts';
+import { CONFIRMED_BY_ADMIN } from './credentials.ts';
 import { credentialPurgeJob } from './jobs.ts';
 
 let t: TestApp;
@@ -221,6 +222,47 @@ describe('credentials', () => {
     const reveal = await as(admin.cookie).post(`/api/connections/${id}/credentials`);
     expect(reveal.statusCode).toBe(410);
     expect(reveal.json().message).toMatch(/^The credentials were purged on \d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('lets an admin confirm by hand a login the check could not judge: verified from then on, audited once', async () => {
+    const id = (await submitForm(t.app, bob.user.uniqueFormUrl, submission(providerId))).json().id;
+    await t.app.services.queue.drain();
+    const couldNotTell = 'We could not check this login automatically.';
+    await t.database.db
+      .update(connections)
+      .set({ credentialsVerified: null, verificationMessage: couldNotTell })
+      .where(eq(connections.id, id));
+    const url = `/api/connections/${id}/credentials/confirm`;
+    expect((await as(undefined).post(url)).statusCode).toBe(401);
+    expect((await as(bob.cookie).post(url)).statusCode).toBe(403);
+
+    const res = await as(admin.cookie).post(url);
+    expect(res.statusCode).toBe(200);
+    expect(Connection.parse(res.json())).toMatchObject({
+      credentialsVerified: true,
+      verificationMessage: CONFIRMED_BY_ADMIN,
+    });
+    // The owner sees it as verified too.
+    const owned = Connection.parse((await as(bob.cookie).get(`/api/connections/${id}`)).json());
+    expect(owned.credentialsVerified).toBe(true);
+    // Confirming again changes nothing and writes no second line.
+    expect((await as(admin.cookie).post(url)).statusCode).toBe(200);
+    const lines = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'connection.login_confirmed')),
+      );
+    expect(lines.map((l) => l.actorId)).toEqual([admin.user.id]);
+
+    // Nothing to confirm once the login is gone, nor on a connection that does not exist.
+    await as(admin.cookie).put(`/api/connections/${id}`, { status: 'complete' });
+    const purged = await as(admin.cookie).post(url);
+    expect(purged.statusCode).toBe(410);
+    expect(purged.json().message).toMatch(/^The credentials were purged on .*no login to confirm$/);
+    expect(
+      (await as(admin.cookie).post('/api/connections/999999/credentials/confirm')).statusCode,
+    ).toBe(404);
   });
 
   it('purges them after the retention period, by the scheduled job', async () => {

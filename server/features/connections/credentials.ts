@@ -105,6 +105,52 @@ export async function revealCredentials(
   return credentials;
 }
 
+/** What a connection's check says once an admin confirmed its login by hand. */
+export const CONFIRMED_BY_ADMIN =
+  'An administrator signed in to the utility website with this login and confirmed it works.';
+
+/**
+ * An admin's word that the customer's login works, for a portal the automated check cannot
+ * judge (it could not tell, or the site asked for something it cannot do): the login counts as
+ * verified from now on, as after a check that succeeded, and the audit log says who confirmed
+ * it. Null when nothing changed (already verified). 404 for no connection, 410 when it has no
+ * login to confirm (none given, or purged).
+ */
+export async function confirmLogin(db: Db, id: number, actor: Viewer, ip: string) {
+  const [row] = await db
+    .select({
+      verified: connections.credentialsVerified,
+      purgedAt: connections.credentialsPurgedAt,
+      username: connections.utilityUsernameSealed,
+      password: connections.utilityPasswordSealed,
+    })
+    .from(connections)
+    .where(eq(connections.id, id))
+    .limit(1);
+  if (!row) throw new AppError(404, 'Connection not found');
+  if (row.purgedAt || !row.username || !row.password) {
+    throw new AppError(
+      410,
+      row.purgedAt
+        ? `The credentials were purged on ${row.purgedAt.toISOString().slice(0, 10)}: there is no login to confirm`
+        : 'This connection has no login to confirm',
+    );
+  }
+  if (row.verified === true) return null;
+  await db
+    .update(connections)
+    .set({ credentialsVerified: true, verificationMessage: CONFIRMED_BY_ADMIN })
+    .where(eq(connections.id, id));
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: 'connection.login_confirmed',
+    entityType: 'connection',
+    entityId: String(id),
+    ip,
+  });
+  return { message: CONFIRMED_BY_ADMIN };
+}
+
 /** Deletes the sealed credentials of these connections for good, and says why in the log. */
 export async function purgeCredentials(
   db: Db,

@@ -95,6 +95,16 @@ export function connectionRoutes(
       connections.revealCredentials(request.params.id, currentUser(request), request.ip),
   );
 
+  api.post(
+    '/api/connections/:id/credentials/confirm',
+    {
+      config: { access: 'admin' },
+      schema: { params: IdParams, response: { 200: Connection } },
+    },
+    async (request) =>
+      connections.confirmLogin(request.params.id, currentUser(request), request.ip),
+  );
+
   api.get(
     '/api/connections/:id/files',
     {

@@ -18,6 +18,7 @@ import type { ObjectStore } from '../../lib/storage/index.ts';
 import type { CredentialVault } from '../../lib/vault.ts';
 import { findConnectionRow, type Viewer } from './access.ts';
 import {
+  confirmLogin,
   purgeDueCredentials,
   replaceCredentials,
   revealCredentials,
@@ -215,6 +216,22 @@ export class ConnectionsService {
 
   revealCredentials(id: number, actor: Viewer, ip: string) {
     return revealCredentials(this.deps.db, this.deps.vault, id, actor, ip);
+  }
+
+  /**
+   * An admin confirms by hand that the customer's login works: it counts as verified (a report
+   * may be bought for immediate delivery), announced as a check that succeeded.
+   */
+  async confirmLogin(id: number, actor: Viewer, ip: string): Promise<Connection> {
+    const confirmed = await confirmLogin(this.deps.db, id, actor, ip);
+    if (confirmed) {
+      await this.deps.events.emit('connection.credentials_checked', {
+        connectionId: id,
+        verified: true,
+        message: confirmed.message,
+      });
+    }
+    return this.get(id, actor);
   }
 
   purgeDueCredentials(retentionDays: number) {

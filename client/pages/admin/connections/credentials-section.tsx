@@ -1,5 +1,6 @@
 import type { Connection } from '@common/connections.ts';
-import { Eye, EyeOff, KeyRound, ShieldAlert } from 'lucide-react';
+import { Check, Eye, EyeOff, KeyRound, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
 import { BusyButton } from '@/components/busy-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
@@ -8,7 +9,7 @@ import {
   formatTimestamp,
 } from '@/lib/connection-display.ts';
 import { cn } from '@/lib/utils.ts';
-import { useRevealCredentials } from './use-connections.ts';
+import { useConfirmLogin, useRevealCredentials } from './use-connections.ts';
 
 /**
  * The customer's utility login, labelled Admin Only (nobody else may see it): its check, and the login
@@ -16,6 +17,12 @@ import { useRevealCredentials } from './use-connections.ts';
  */
 export function CredentialsSection({ connection }: { connection: Connection }) {
   const reveal = useRevealCredentials();
+  const confirm = useConfirmLogin();
+  const [confirming, setConfirming] = useState(false);
+  const canConfirm =
+    connection.hasCredentials &&
+    !connection.credentialsPurgedAt &&
+    connection.credentialsVerified !== true;
   const { label, tone } = credentialsState(connection);
   const revealed = connection.hasCredentials ? reveal.data : undefined;
 
@@ -84,6 +91,43 @@ export function CredentialsSection({ connection }: { connection: Connection }) {
       {reveal.isError ? (
         <p role="alert" className="text-red-700 text-sm">
           {reveal.error.message}
+        </p>
+      ) : null}
+      {canConfirm && !confirming ? (
+        <div>
+          <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+            <Check aria-hidden="true" />
+            Confirm Login Works
+          </Button>
+        </div>
+      ) : null}
+      {canConfirm && confirming ? (
+        <div className="grid gap-2 rounded-md border border-amber-200 bg-white p-3">
+          <p className="text-slate-700 text-sm">
+            Only when you signed in to the utility website with this login yourself: it then counts
+            as verified, as after a check that succeeded.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <BusyButton
+              size="sm"
+              icon={<Check aria-hidden="true" />}
+              busy={confirm.isPending}
+              busyLabel="Confirming..."
+              onClick={() =>
+                confirm.mutate(connection.id, { onSuccess: () => setConfirming(false) })
+              }
+            >
+              Yes, It Works
+            </BusyButton>
+            <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {confirm.isError ? (
+        <p role="alert" className="text-red-700 text-sm">
+          {confirm.error.message}
         </p>
       ) : null}
     </section>

@@ -136,6 +136,32 @@ export function useRevealCredentials() {
 }
 
 /**
+ * POST /api/connections/:id/credentials/confirm: the admin signed in to the utility website with
+ * the customer's login and says it works; it counts as verified from then on.
+ */
+export function useConfirmLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<Connection>('POST', `/api/connections/${id}/credentials/confirm`),
+    onSuccess: (connection) => {
+      toast({
+        title: 'Login Confirmed',
+        description: `${connection.customerName}'s login now counts as verified.`,
+      });
+      queryClient.setQueryData([...CONNECTIONS_QUERY_KEY, connection.id], connection);
+      return refreshConnections(queryClient);
+    },
+    // 410: purged meanwhile; show the connection as it is now.
+    onError: (error, id) => {
+      if (error instanceof ApiError && error.status === 410) {
+        return queryClient.invalidateQueries({ queryKey: [...CONNECTIONS_QUERY_KEY, id] });
+      }
+    },
+  });
+}
+
+/**
  * POST /api/connections/:id/retrieve: signs in to the customer's portal again and fetches the
  * bills and the usage export in the background; the connection is polled until it reports.
  */
