@@ -7,7 +7,7 @@ import { credentialPurgeJob } from './features/connections/jobs.ts';
 import { importFileJob } from './features/intervals/jobs.ts';
 import { orphanCleanupJob } from './features/objects/jobs.ts';
 import { buildReportJob, recoverBuildsJob } from './features/reports/jobs.ts';
-import { eraseAccountJob } from './features/users/erase-job.ts';
+import { eraseAccountJob, sweepErasuresJob } from './features/users/erase-job.ts';
 import { webhookDeliveryJob } from './features/webhooks/jobs.ts';
 import { mailSendJob } from './lib/mail/index.ts';
 
@@ -30,4 +30,5 @@ export const JOBS = [
   recoverBuildsJob,
   attentionAlertJob,
   eraseAccountJob,
+  sweepErasuresJob,
 ];

@@ -122,6 +122,14 @@ export async function closeAccount(deps: BillingDeps, userId: number): Promise<v
   await saveProfile(deps.db, userId, { cardBrand: null, cardLast4: null, cardExpires: null });
 }
 
+/** Whether closeAccount has something left to do: a card described, or a subscription renewing. */
+export async function accountOpen(deps: BillingDeps, userId: number): Promise<boolean> {
+  const profile = await getProfile(deps.db, userId);
+  if (!profile) return false;
+  const renewing = liveSubscriptionOf(profile) !== null && !profile.cancelAtPeriodEnd;
+  return renewing || profile.cardLast4 !== null;
+}
+
 /** A subscription as the provider now says it is (webhook); ended ones fall back to basic. */
 export async function applySubscription(
   deps: BillingDeps,

@@ -13,7 +13,7 @@ import type { UserRow } from '../users/service.ts';
 import { confirmSetup, createSetupIntent, recordTestCard } from './card.ts';
 import type { BillingDeps } from './deps.ts';
 import { type OverdueOptions, refundOverdue } from './overdue.ts';
-import { cancelSubscription, changePlan, closeAccount, summary } from './plan.ts';
+import { accountOpen, cancelSubscription, changePlan, closeAccount, summary } from './plan.ts';
 import {
   BUILD_STATUSES,
   findOpenRequest,
@@ -87,6 +87,11 @@ export class BillingService {
   /** A deleted account's subscription ends with its paid period; its card is forgotten. */
   closeAccount(userId: number): Promise<void> {
     return closeAccount(this.deps, userId);
+  }
+
+  /** Whether a deleted account's billing still has a card or a renewing subscription. */
+  accountOpen(userId: number): Promise<boolean> {
+    return accountOpen(this.deps, userId);
   }
 
   /** GET /api/billing; reads the user afresh (the session's copy may predate a change). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_DELETED_MESSAGE } from '../../../common/users.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -37,6 +37,7 @@ import { createApiKey, login, signedIn, signedInPremium } from '../../test/facto
 import { pngLogo } from '../../test/logos.ts';
 import { UTILITY_FIXTURES } from '../../test/utility-fixtures.ts';
 import { DELETION_REFUSALS } from './deletion.ts';
+import { sweepErasuresJob } from './erase-job.ts';
 
 const ESPI = readFileSync(path.join(UTILITY_FIXTURES, 'espi', 'gba_hourly_9days_cost_bill.xml'));
 
@@ -471,5 +472,70 @@ describe('the last administrator', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     await solo.app.services.queue.drain();
     expect(await login(solo.app, second.user.username)).toMatch(/^sid=/);
+  });
+});
+
+describe('an erase that failed past its retries', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const connectionsOf = (userId: number) =>
+    db.select().from(connections).where(eq(connections.userId, userId));
+
+  /** A user with one customer connection, deleted while the erase cannot remove connections. */
+  async function deletedWithLeftovers(daysAgo: number) {
+    const who = await signedIn(t.app, db, 'user');
+    expect(
+      (await submitForm(t.app, who.user.uniqueFormUrl, submission(providerId))).statusCode,
+    ).toBe(201);
+    await t.app.services.queue.drain();
+    const away = vi
+      .spyOn(t.app.services.connections, 'eraseOwnedBy')
+      .mockRejectedValue(new Error('the object store is away'));
+    try {
+      const res = await call('DELETE', '/api/user', who.cookie, { password: who.user.password });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.app.services.queue.drain();
+    } finally {
+      away.mockRestore();
+    }
+    expect(await connectionsOf(who.user.id)).toHaveLength(1);
+    await db
+      .update(users)
+      .set({ deletedAt: new Date(Date.now() - daysAgo * DAY_MS) })
+      .where(eq(users.id, who.user.id));
+    return who.user.id;
+  }
+
+  it('is run again by the daily sweep a day later; within the day the job retries alone, after two weeks an operator decides', async () => {
+    const recent = await deletedWithLeftovers(0.5);
+    const yesterday = await deletedWithLeftovers(2);
+    const longAgo = await deletedWithLeftovers(20);
+    await t.app.services.queue.run(sweepErasuresJob, {});
+    await t.app.services.queue.drain();
+    expect(await connectionsOf(yesterday)).toEqual([]);
+    expect(await connectionsOf(recent)).toHaveLength(1);
+    expect(await connectionsOf(longAgo)).toHaveLength(1);
+  });
+
+  it('closes the billing of an account whose erase stopped at the payment provider', async () => {
+    const who = await signedInPremium(t.app, db);
+    const away = vi
+      .spyOn(t.app.services.billing, 'closeAccount')
+      .mockRejectedValue(new Error('the payment provider is away'));
+    try {
+      const res = await call('DELETE', '/api/user', who.cookie, { password: who.user.password });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.app.services.queue.drain();
+    } finally {
+      away.mockRestore();
+    }
+    // The card is still described on the account's billing: the erase did not finish.
+    expect(await t.app.services.billing.accountOpen(who.user.id)).toBe(true);
+    await db
+      .update(users)
+      .set({ deletedAt: new Date(Date.now() - 2 * DAY_MS) })
+      .where(eq(users.id, who.user.id));
+    await t.app.services.queue.run(sweepErasuresJob, {});
+    await t.app.services.queue.drain();
+    expect(await t.app.services.billing.accountOpen(who.user.id)).toBe(false);
   });
 });
