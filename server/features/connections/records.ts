@@ -262,7 +262,12 @@ export async function statementsOf(db: Db, connectionId: number) {
  * What a report is built from: the connection's facts, its provider and owner, and its files
  * with their object keys and who added them. Never the credentials. null when it is gone.
  */
-export async function reportSubject(db: Db, connectionId: number) {
+export async function reportSubject(
+  db: Db,
+  connectionId: number,
+  /** false: no files (an email about the connection needs none), one statement fewer. */
+  withFiles = true,
+) {
   const [row] = await db
     .select({
       id: connections.id,
@@ -299,27 +304,29 @@ export async function reportSubject(db: Db, connectionId: number) {
     .limit(1);
   if (!row) return null;
   const uploader = alias(users, 'uploader');
-  const files = await db
-    .select({
-      id: connectionFiles.id,
-      objectKey: connectionFiles.objectKey,
-      fileName: connectionFiles.fileName,
-      fileType: connectionFiles.fileType,
-      fileSize: connectionFiles.fileSize,
-      importStatus: connectionFiles.importStatus,
-      importError: connectionFiles.importError,
-      statement: connectionFiles.statement,
-      bills: connectionFiles.bills,
-      createdAt: connectionFiles.createdAt,
-      uploadedBy: uploader.username,
-      uploaderRole: uploader.role,
-      source: connectionFiles.source,
-      sourcePage: connectionFiles.sourcePage,
-    })
-    .from(connectionFiles)
-    .leftJoin(uploader, eq(uploader.id, connectionFiles.uploadedBy))
-    .where(eq(connectionFiles.connectionId, connectionId))
-    .orderBy(connectionFiles.createdAt, connectionFiles.id);
+  const files = !withFiles
+    ? []
+    : await db
+        .select({
+          id: connectionFiles.id,
+          objectKey: connectionFiles.objectKey,
+          fileName: connectionFiles.fileName,
+          fileType: connectionFiles.fileType,
+          fileSize: connectionFiles.fileSize,
+          importStatus: connectionFiles.importStatus,
+          importError: connectionFiles.importError,
+          statement: connectionFiles.statement,
+          bills: connectionFiles.bills,
+          createdAt: connectionFiles.createdAt,
+          uploadedBy: uploader.username,
+          uploaderRole: uploader.role,
+          source: connectionFiles.source,
+          sourcePage: connectionFiles.sourcePage,
+        })
+        .from(connectionFiles)
+        .leftJoin(uploader, eq(uploader.id, connectionFiles.uploadedBy))
+        .where(eq(connectionFiles.connectionId, connectionId))
+        .orderBy(connectionFiles.createdAt, connectionFiles.id);
   return {
     ...row,
     usageKwh: row.usageKwh === null ? null : Number(row.usageKwh),

@@ -241,8 +241,8 @@ export class ConnectionsService {
   // What background work reads and records
 
   /** A connection's facts, owner, provider and files (with object keys) for its report. */
-  reportSubject(connectionId: number) {
-    return reportSubject(this.deps.db, connectionId);
+  reportSubject(connectionId: number, options: { withFiles?: boolean } = {}) {
+    return reportSubject(this.deps.db, connectionId, options.withFiles ?? true);
   }
 
   /** The connection a login check is about, with its credentials opened; null when gone. */

@@ -193,6 +193,25 @@ describe('sending through SMTP', () => {
     expect(rows).toEqual([]);
   });
 
+  it('queues several messages at once, each sent, and leaves out only one it cannot send', async () => {
+    const { mailer } = t.app.services;
+    const first = { kind: 'test_notice', to: address(), subject: 'First', text: 'One' };
+    const second = { kind: 'test_notice', to: address(), subject: 'Second', text: 'Two' };
+    const bad = { kind: 'test_notice', to: 'not an address', subject: 'Bad', text: 'Three' };
+    const { ids, refused } = await mailer.queueAll([first, bad, second]);
+    expect(refused.map((r) => r.message)).toEqual([bad]);
+    expect(ids).toHaveLength(2);
+    await t.app.services.queue.drain();
+    await smtp.waitFor((m) => m.to === first.to);
+    await smtp.waitFor((m) => m.to === second.to);
+    // The ids are the messages' own, in the order given.
+    expect([(await row(ids[0] as number)).subject, (await row(ids[1] as number)).subject]).toEqual([
+      'First',
+      'Second',
+    ]);
+    expect((await row(ids[1] as number)).status).toBe('sent');
+  });
+
   it('records a missing attachment as the failure, and retries it', async () => {
     const id = await queueNotice(address(), {
       attachments: [

@@ -20,7 +20,7 @@ export class NotificationsService {
   constructor(
     private readonly deps: {
       connections: Pick<ConnectionsService, 'reportSubject'>;
-      mailer: Pick<Mailer, 'queue'>;
+      mailer: Pick<Mailer, 'queue' | 'queueAll'>;
       publicUrl: string;
       log: FastifyBaseLogger;
     },
@@ -33,7 +33,7 @@ export class NotificationsService {
   /** Queues the new-submission and submission-received notices; returns their outbox ids. */
   async announceSubmission(connectionId: number): Promise<number[]> {
     const { connections, mailer, publicUrl, log } = this.deps;
-    const subject = await connections.reportSubject(connectionId);
+    const subject = await connections.reportSubject(connectionId, { withFiles: false });
     if (!subject) return [];
     const notices: OutgoingMessage[] = [];
     if (subject.owner.email) {
@@ -62,15 +62,12 @@ export class NotificationsService {
         siteUrl: publicUrl,
       }),
     });
-    const ids: number[] = [];
-    // One notice that cannot be queued (an address a mail server would refuse) must not cost
+    // Both in one statement each (outbox, queue): a submission is the busiest request there is.
+    // One notice that cannot be queued (an address a mail server would refuse) does not cost
     // the other its message.
-    for (const notice of notices) {
-      try {
-        ids.push(await mailer.queue(notice));
-      } catch (err) {
-        log.error({ err, connectionId, kind: notice.kind }, 'a notice could not be queued');
-      }
+    const { ids, refused } = await mailer.queueAll(notices);
+    for (const { message, error } of refused) {
+      log.error({ err: error, connectionId, kind: message.kind }, 'a notice could not be queued');
     }
     return ids;
   }

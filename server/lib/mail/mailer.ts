@@ -16,6 +16,7 @@ import {
   deleteMessages,
   findMessage,
   insertMessage,
+  insertMessages,
   listMessages,
   markSent,
   markStored,
@@ -53,7 +54,7 @@ export class Mailer implements MailDelivery {
   private readonly store: ObjectStore;
   private readonly config: MailConfig;
   private readonly log: FastifyBaseLogger;
-  private readonly jobs: Pick<JobQueue, 'enqueue'>;
+  private readonly jobs: Pick<JobQueue, 'enqueue' | 'enqueueMany'>;
   private readonly events: Pick<DomainEvents, 'emit'> | undefined;
   /** Parts of SMTP_URL that never reach a log line or a recorded error. */
   private readonly secrets: string[];
@@ -64,7 +65,7 @@ export class Mailer implements MailDelivery {
     store: ObjectStore;
     config: MailConfig;
     log: FastifyBaseLogger;
-    queue: Pick<JobQueue, 'enqueue'>;
+    queue: Pick<JobQueue, 'enqueue' | 'enqueueMany'>;
     /** Told of each try at SMTP (the metrics count them). */
     events?: Pick<DomainEvents, 'emit'>;
   }) {
@@ -83,6 +84,32 @@ export class Mailer implements MailDelivery {
     const id = await insertMessage(this.db, this.checked(message));
     await this.enqueue(id);
     return id;
+  }
+
+  /**
+   * Records several messages and queues their sending, each statement once for them all (a
+   * submission's two notices); returns their outbox ids in order. A message that cannot be
+   * queued (an address a mail server would refuse) is left out and named in `refused`: it does
+   * not cost the others theirs.
+   */
+  async queueAll(
+    messages: OutgoingMessage[],
+  ): Promise<{ ids: number[]; refused: { message: OutgoingMessage; error: Error }[] }> {
+    const accepted: OutgoingMessage[] = [];
+    const refused: { message: OutgoingMessage; error: Error }[] = [];
+    for (const message of messages) {
+      try {
+        accepted.push(this.checked(message));
+      } catch (error) {
+        refused.push({ message, error: error as Error });
+      }
+    }
+    const ids = await insertMessages(this.db, accepted);
+    await this.jobs.enqueueMany(
+      mailSendJob,
+      ids.map((messageId) => ({ messageId })),
+    );
+    return { ids, refused };
   }
 
   /**

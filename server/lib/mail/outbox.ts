@@ -29,22 +29,33 @@ export type NewMessage = {
 };
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
-  const [row] = await db
+  const [id] = await insertMessages(db, [message]);
+  if (id === undefined) throw new Error('outbox insert returned no row');
+  return id;
+}
+
+/** Several messages in one statement; their ids in the same order. */
+export async function insertMessages(db: Db, messages: NewMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await db
     .insert(outbox)
-    .values({
-      kind: message.kind,
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
-      attachments: message.attachments?.length ? message.attachments : null,
-      onBehalfOf: message.onBehalfOf ?? null,
-      replyTo: message.replyTo ?? null,
-      connectionId: message.connectionId ?? null,
-    })
+    .values(
+      messages.map((message) => ({
+        kind: message.kind,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        attachments: message.attachments?.length ? message.attachments : null,
+        onBehalfOf: message.onBehalfOf ?? null,
+        replyTo: message.replyTo ?? null,
+        connectionId: message.connectionId ?? null,
+      })),
+    )
     .returning({ id: outbox.id });
-  if (!row) throw new Error('outbox insert returned no row');
-  return row.id;
+  // PostgreSQL returns a multi-row INSERT's rows in the order of its VALUES, and the ids are
+  // drawn in that order from one sequence: sorted, they are the messages' ids in order.
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 /**
