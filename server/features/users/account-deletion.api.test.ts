@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ACCOUNT_DELETED_MESSAGE } from '../../../common/users.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -480,16 +480,12 @@ describe('an erase that failed past its retries', () => {
   const connectionsOf = (userId: number) =>
     db.select().from(connections).where(eq(connections.userId, userId));
 
-  /** A user with one customer connection, deleted while the erase cannot remove connections. */
-  async function deletedWithLeftovers(daysAgo: number) {
-    const who = await signedIn(t.app, db, 'user');
-    expect(
-      (await submitForm(t.app, who.user.uniqueFormUrl, submission(providerId))).statusCode,
-    ).toBe(201);
-    await t.app.services.queue.drain();
-    const away = vi
-      .spyOn(t.app.services.connections, 'eraseOwnedBy')
-      .mockRejectedValue(new Error('the object store is away'));
+  /**
+   * Deletes the account while one step of its erase fails (`step` rejects), then dates the
+   * deletion `daysAgo`: what the erase had not reached is still there.
+   */
+  async function deleteWhileAway(who: SignedIn, daysAgo: number, step: () => MockInstance) {
+    const away = step().mockRejectedValue(new Error('away'));
     try {
       const res = await call('DELETE', '/api/user', who.cookie, { password: who.user.password });
       expect(res.statusCode, res.body).toBe(200);
@@ -497,11 +493,21 @@ describe('an erase that failed past its retries', () => {
     } finally {
       away.mockRestore();
     }
-    expect(await connectionsOf(who.user.id)).toHaveLength(1);
     await db
       .update(users)
       .set({ deletedAt: new Date(Date.now() - daysAgo * DAY_MS) })
       .where(eq(users.id, who.user.id));
+  }
+
+  /** A user with one customer connection, deleted while the erase cannot remove connections. */
+  async function deletedWithLeftovers(daysAgo: number) {
+    const who = await signedIn(t.app, db, 'user');
+    expect(
+      (await submitForm(t.app, who.user.uniqueFormUrl, submission(providerId))).statusCode,
+    ).toBe(201);
+    await t.app.services.queue.drain();
+    await deleteWhileAway(who, daysAgo, () => vi.spyOn(t.app.services.connections, 'eraseOwnedBy'));
+    expect(await connectionsOf(who.user.id)).toHaveLength(1);
     return who.user.id;
   }
 
@@ -518,22 +524,9 @@ describe('an erase that failed past its retries', () => {
 
   it('closes the billing of an account whose erase stopped at the payment provider', async () => {
     const who = await signedInPremium(t.app, db);
-    const away = vi
-      .spyOn(t.app.services.billing, 'closeAccount')
-      .mockRejectedValue(new Error('the payment provider is away'));
-    try {
-      const res = await call('DELETE', '/api/user', who.cookie, { password: who.user.password });
-      expect(res.statusCode, res.body).toBe(200);
-      await t.app.services.queue.drain();
-    } finally {
-      away.mockRestore();
-    }
+    await deleteWhileAway(who, 2, () => vi.spyOn(t.app.services.billing, 'closeAccount'));
     // The card is still described on the account's billing: the erase did not finish.
     expect(await t.app.services.billing.accountOpen(who.user.id)).toBe(true);
-    await db
-      .update(users)
-      .set({ deletedAt: new Date(Date.now() - 2 * DAY_MS) })
-      .where(eq(users.id, who.user.id));
     await t.app.services.queue.run(sweepErasuresJob, {});
     await t.app.services.queue.drain();
     expect(await t.app.services.billing.accountOpen(who.user.id)).toBe(false);
