@@ -20,7 +20,7 @@ export class NotificationsService {
   constructor(
     private readonly deps: {
       connections: Pick<ConnectionsService, 'reportSubject'>;
-      mailer: Pick<Mailer, 'queue' | 'queueAll'>;
+      mailer: Pick<Mailer, 'queueAll'>;
       publicUrl: string;
       log: FastifyBaseLogger;
     },

@@ -141,7 +141,9 @@ export class JobQueue<Services extends object = object> {
   /** Counts this process's job runs (set by `instrument`). */
   private metrics?: Metrics;
   /** Queues whose wake-up was just sent, and whether another was asked for since (announce). */
-  private wakeUps = new Map<string, { again: boolean; timer?: NodeJS.Timeout }>();
+  private wakeUps = new Map<string, { again: boolean; timer: NodeJS.Timeout }>();
+  /** Queues whose loops will be woken shortly for a wake-up from another process (wakeSoon). */
+  private wakingSoon = new Set<string>();
 
   /**
    * In `inline` mode (tests) nothing touches pg-boss: an enqueued job runs in this process
@@ -358,9 +360,6 @@ export class JobQueue<Services extends object = object> {
     return true;
   }
 
-  /** Queues whose loops will be woken shortly for a wake-up from another process. */
-  private wakingSoon = new Set<string>();
-
   /**
    * Wakes this process's loops of a queue a moment after another process said a job waits:
    * the wake-ups of that moment, from every API process, become one fetch of the jobs they
@@ -474,33 +473,30 @@ export class JobQueue<Services extends object = object> {
    */
   private async announce(name: string): Promise<void> {
     this.wake(name);
-    if (this.database.kind !== 'postgres') return;
+    if (this.database.kind === 'postgres') await this.wakeOthers(name);
+  }
+
+  /** The NOTIFY part of announce: at once if the queue's window is closed, else at its end. */
+  private async wakeOthers(name: string): Promise<void> {
     const window = this.wakeUps.get(name);
     if (window) {
       window.again = true;
       return;
     }
-    const opened = { again: false, timer: undefined as NodeJS.Timeout | undefined };
-    this.wakeUps.set(name, opened);
-    opened.timer = setTimeout(() => this.closeWakeUpWindow(name), WAKE_UP_WINDOW_MS);
-    opened.timer.unref();
+    const timer = setTimeout(() => {
+      if (this.closeWakeUpWindow(name)) void this.wakeOthers(name);
+    }, WAKE_UP_WINDOW_MS);
+    timer.unref();
+    this.wakeUps.set(name, { again: false, timer });
     await this.notify(name);
   }
 
-  /** The end of a queue's wake-up window: the wake-up asked for within it, if any, goes now. */
-  private closeWakeUpWindow(name: string): Promise<void> {
+  /** Closes a queue's wake-up window: whether a wake-up was asked for within it. */
+  private closeWakeUpWindow(name: string): boolean {
     const window = this.wakeUps.get(name);
     this.wakeUps.delete(name);
     clearTimeout(window?.timer);
-    return window?.again ? this.announce(name) : Promise.resolve();
-  }
-
-  /** A stop's last wake-up for a queue, if one was asked for in its open window. */
-  private sendOwedWakeUp(name: string): Promise<void> {
-    const window = this.wakeUps.get(name);
-    this.wakeUps.delete(name);
-    clearTimeout(window?.timer);
-    return window?.again ? this.notify(name) : Promise.resolve();
+    return window?.again === true;
   }
 
   private notify(name: string): Promise<void> {
@@ -525,7 +521,8 @@ export class JobQueue<Services extends object = object> {
     this.stopping = true;
     await this.drain();
     // Wake-ups still owed go now: the jobs they are for are queued, and another process runs them.
-    await Promise.all([...this.wakeUps.keys()].map((name) => this.sendOwedWakeUp(name)));
+    const owed = [...this.wakeUps.keys()].filter((name) => this.closeWakeUpWindow(name));
+    await Promise.all(owed.map((name) => this.notify(name)));
     if (!this.started) return;
     await this.started.catch(() => {});
     await (await this.unlisten)?.();
