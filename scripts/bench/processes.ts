@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -24,11 +24,14 @@ import { appArgs, type Started, startServer } from './servers.ts';
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 const FORMS = 300;
 const REPORTS = 30;
-const WARM_FORMS = 300;
+const WARM_FORMS = 1500;
 const WARM_REPORTS = 6;
+/** Measured rounds of each kind, the two layouts taking turns; each figure is their median. */
+const ROUNDS = 5;
+const REPORT_ROUNDS = 3;
 const CONCURRENCY = 16;
 
-type Layout = { apis: Started[]; stop(): Promise<void>; db: pg.Client };
+type Layout = { apis: Started[]; workers: Started[]; stop(): Promise<void>; db: pg.Client };
 
 async function freshDatabase(adminUrl: string): Promise<string> {
   const name = `ur_bench_processes_${process.pid}_${Date.now()}`;
@@ -89,6 +92,7 @@ async function startLayout(adminUrl: string, several: boolean): Promise<Layout> 
   await db.connect();
   return {
     apis,
+    workers,
     db,
     stop: async () => {
       await db.end();
@@ -160,92 +164,187 @@ function machineBusy(since?: number[]): number[] | number {
   return ((now[0] ?? 0) - (since[0] ?? 0)) / ((now[1] ?? 0) - (since[1] ?? 0) || 1);
 }
 
-async function measure(adminUrl: string, several: boolean) {
-  const layout = await startLayout(adminUrl, several);
-  try {
-    const [api] = layout.apis;
-    if (!api) throw new Error('no API process');
-    const admin = (await call(api.url, 'POST', '/api/login', ADMIN)).cookie;
-    const provider = await call(
-      api.url,
-      'POST',
-      '/api/providers',
-      { name: 'Bench Power', state: 'Ohio' },
-      admin,
-    );
-    const user = await call(api.url, 'POST', '/api/register', {
-      username: 'bench_owner',
-      email: 'bench_owner@example.com',
-      password: 'a long enough password',
-    });
-    await call(api.url, 'POST', '/api/billing/test-card', { plan: 'basic' }, user.cookie);
-    const form = `/api/form/${user.json?.uniqueFormUrl}`;
-    const ids: number[] = [];
-    const submit = (count: number, from: number) =>
-      rate(layout.apis, count, async (base, n) => {
-        const i = from + n;
-        const res = await call(base, 'POST', form, {
-          name: `Customer ${i}`,
-          email: `customer${i}@example.com`,
-          address: `${i} Main Street`,
-          providerId: provider.json?.id,
-          username: `customer${i}`,
-          password: 'portal-pass',
-          consent: true,
-        });
-        ids.push(res.json?.id as number);
-      });
-    // Paid requests on complete connections: each is built (a report without interval data).
-    const build = async (chosen: number[]) => {
-      for (const id of chosen) {
-        await call(api.url, 'PUT', `/api/connections/${id}`, { status: 'complete' }, admin);
-      }
-      const started = performance.now();
-      await rate(layout.apis, chosen.length, (base, i) =>
-        call(base, 'POST', '/api/record-usage', { connectionId: chosen[i] }, user.cookie),
-      );
-      for (;;) {
-        const { rows } = await layout.db.query(
-          `select count(*) filter (where status in ('ready', 'failed')) as done from reports
-           where connection_id = any($1)`,
-          [chosen],
-        );
-        if (Number(rows[0]?.done) >= chosen.length) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return chosen.length / ((performance.now() - started) / 1000);
-    };
-
-    await submit(WARM_FORMS, 0);
-    await build(ids.slice(0, WARM_REPORTS));
-    await jobsDone(layout.db);
-
-    const busyBefore = machineBusy();
-    const started = performance.now();
-    await submit(FORMS, WARM_FORMS);
-    const accepted = FORMS / ((performance.now() - started) / 1000);
-    await jobsDone(layout.db);
-    const forms = FORMS / ((performance.now() - started) / 1000);
-    const formsBusy = machineBusy(busyBefore);
-    const reports = await build(ids.slice(WARM_FORMS, WARM_FORMS + REPORTS));
-    return { forms, accepted, formsBusy, reports };
-  } finally {
-    await layout.stop();
+/** The processor time (user and system, ms) the processes with these ids have used so far. */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone: it has stopped
+    }
   }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
+
+/** The ids of PostgreSQL's processes (its backends serve every layout's connections). */
+function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+type Session = {
+  layout: Layout;
+  /** Submits `count` forms (numbered on from the last), waits for their jobs: the round's figures. */
+  forms(count: number): Promise<FormRound>;
+  /** Pays for `count` more complete connections and waits until each report is built: per second. */
+  reports(count: number): Promise<number>;
+};
+
+type FormRound = {
+  /** Forms per second, each counted when its jobs were done. */
+  perSecond: number;
+  /** Form requests answered per second. */
+  answered: number;
+  /** The share of both cores busy during the round. */
+  busy: number;
+  /** Processor ms per form: the app's processes, and PostgreSQL's. */
+  appMs: number;
+  postgresMs: number;
+};
+
+async function open(adminUrl: string, several: boolean): Promise<Session> {
+  const layout = await startLayout(adminUrl, several);
+  const [api] = layout.apis;
+  if (!api) throw new Error('no API process');
+  const admin = (await call(api.url, 'POST', '/api/login', ADMIN)).cookie;
+  const provider = await call(
+    api.url,
+    'POST',
+    '/api/providers',
+    { name: 'Bench Power', state: 'Ohio' },
+    admin,
+  );
+  const user = await call(api.url, 'POST', '/api/register', {
+    username: 'bench_owner',
+    email: 'bench_owner@example.com',
+    password: 'a long enough password',
+  });
+  await call(api.url, 'POST', '/api/billing/test-card', { plan: 'basic' }, user.cookie);
+  const form = `/api/form/${user.json?.uniqueFormUrl}`;
+  const ids: number[] = [];
+  let reported = 0;
+  const appPids = [...layout.apis, ...layout.workers].map((s) => s.child.pid ?? 0);
+
+  const forms = async (count: number): Promise<FormRound> => {
+    const from = ids.length;
+    const busyBefore = machineBusy();
+    const appBefore = cpuMs(appPids);
+    const postgres = postgresPids();
+    const postgresBefore = cpuMs(postgres);
+    const started = performance.now();
+    await rate(layout.apis, count, async (base, n) => {
+      const i = from + n;
+      const res = await call(base, 'POST', form, {
+        name: `Customer ${i}`,
+        email: `customer${i}@example.com`,
+        address: `${i} Main Street`,
+        providerId: provider.json?.id,
+        username: `customer${i}`,
+        password: 'portal-pass',
+        consent: true,
+      });
+      ids.push(res.json?.id as number);
+    });
+    const answered = count / ((performance.now() - started) / 1000);
+    await jobsDone(layout.db);
+    return {
+      perSecond: count / ((performance.now() - started) / 1000),
+      answered,
+      busy: machineBusy(busyBefore),
+      appMs: (cpuMs(appPids) - appBefore) / count,
+      // Backends that ended within the round are not counted: a slight undercount on both sides.
+      postgresMs: (cpuMs(postgres) - postgresBefore) / count,
+    };
+  };
+
+  // Paid requests on complete connections: each is built (a report without interval data).
+  const reports = async (count: number): Promise<number> => {
+    const chosen = ids.slice(reported, reported + count);
+    reported += count;
+    if (chosen.length < count) throw new Error('not enough submitted connections to report on');
+    for (const id of chosen) {
+      await call(api.url, 'PUT', `/api/connections/${id}`, { status: 'complete' }, admin);
+    }
+    const started = performance.now();
+    await rate(layout.apis, chosen.length, (base, i) =>
+      call(base, 'POST', '/api/record-usage', { connectionId: chosen[i] }, user.cookie),
+    );
+    for (;;) {
+      const { rows } = await layout.db.query(
+        `select count(*) filter (where status in ('ready', 'failed')) as done from reports
+         where connection_id = any($1)`,
+        [chosen],
+      );
+      if (Number(rows[0]?.done) >= chosen.length) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return chosen.length / ((performance.now() - started) / 1000);
+  };
+
+  return { layout, forms, reports };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
 
 export async function benchProcesses(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const one = await measure(adminUrl, false);
-  const four = await measure(adminUrl, true);
-  const line = (what: string, a: number, b: number) =>
-    console.log(
-      `${what}: one process ${a.toFixed(1)}/s, two APIs + two workers ${b.toFixed(1)}/s, ratio ${(b / a).toFixed(2)} (goal ≥ 0.9)`,
+  const sessions: Session[] = [];
+  try {
+    // Both layouts run side by side, each idle while the other is measured, and take turns
+    // round after round: a slower spell of the machine (a checkpoint, another process) then
+    // falls on both rather than on whichever layout ran at that time.
+    sessions.push(await open(adminUrl, false));
+    sessions.push(await open(adminUrl, true));
+    for (const session of sessions) {
+      await session.forms(WARM_FORMS);
+      await session.reports(WARM_REPORTS);
+      await jobsDone(session.layout.db);
+    }
+    const formRounds: FormRound[][] = sessions.map(() => []);
+    const reportRounds: number[][] = sessions.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, session] of sessions.entries())
+        formRounds[i]?.push(await session.forms(FORMS));
+    }
+    for (let round = 0; round < REPORT_ROUNDS; round++) {
+      for (const [i, session] of sessions.entries()) {
+        reportRounds[i]?.push(await session.reports(REPORTS));
+      }
+    }
+    const [oneForms = [], fourForms = []] = formRounds;
+    const [oneReports = [], fourReports = []] = reportRounds;
+    const of = (rounds: FormRound[], key: keyof FormRound) => median(rounds.map((r) => r[key]));
+    const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+    const line = (what: string, a: number[], b: number[]) =>
+      console.log(
+        `${what}: one process ${median(a).toFixed(1)}/s, two APIs + two workers ${median(b).toFixed(1)}/s, ratio ${(median(b) / median(a)).toFixed(2)} (goal ≥ 0.9; medians of ${a.length} rounds: ${list(a)} and ${list(b)})`,
+      );
+    line(
+      `form submissions (${FORMS} a round) with their jobs done`,
+      oneForms.map((r) => r.perSecond),
+      fourForms.map((r) => r.perSecond),
     );
-  line(`form submissions (${FORMS}) with their jobs done`, one.forms, four.forms);
-  line(`report requests built (${REPORTS})`, one.reports, four.reports);
-  const pct = (x: number) => `${Math.round(x * 100)}%`;
-  console.log(
-    `  for information: form requests answered ${one.accepted.toFixed(1)}/s against ${four.accepted.toFixed(1)}/s (ratio ${(four.accepted / one.accepted).toFixed(2)}); both cores busy ${pct(one.formsBusy)} and ${pct(four.formsBusy)} of the form burst`,
-  );
+    line(`report requests built (${REPORTS} a round)`, oneReports, fourReports);
+    const pct = (x: number) => `${Math.round(x * 100)}%`;
+    console.log(
+      `  for information: form requests answered ${of(oneForms, 'answered').toFixed(1)}/s against ${of(fourForms, 'answered').toFixed(1)}/s; both cores busy ${pct(of(oneForms, 'busy'))} and ${pct(of(fourForms, 'busy'))}; processor time per form: the app ${of(oneForms, 'appMs').toFixed(1)} ms against ${of(fourForms, 'appMs').toFixed(1)} ms, PostgreSQL ${of(oneForms, 'postgresMs').toFixed(1)} ms against ${of(fourForms, 'postgresMs').toFixed(1)} ms`,
+    );
+  } finally {
+    await Promise.all(sessions.map((session) => session.layout.stop()));
+  }
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { professionalName } from '../../../common/business.ts';
 import {
   CHECK_TOKEN_DAYS,
@@ -78,18 +79,28 @@ export class LoginChecks {
    * customer was not watching for on the page is emailed to them with a link to fix it.
    */
   async record(connectionId: number, state: Exclude<LoginCheckState, 'checking'>) {
-    const [before] = await this.deps.db
-      .select({ watched: credentialChecks.watched, since: credentialChecks.updatedAt })
-      .from(credentialChecks)
-      .where(eq(credentialChecks.connectionId, connectionId));
-    const watched = before?.watched === true && Date.now() - before.since.getTime() < WATCH_MS;
-    if (before) {
-      await this.deps.db
-        .update(credentialChecks)
-        // The code step is part of the check the customer watches; any other answer ends it.
-        .set({ state, watched: state === 'code' && watched, updatedAt: new Date() })
-        .where(eq(credentialChecks.connectionId, connectionId));
-    }
+    // Read and written in one statement: the row as it was (from `before`, the same row) says
+    // whether the customer was still watching the page.
+    const watchedSince = new Date(Date.now() - WATCH_MS);
+    const before = alias(credentialChecks, 'before');
+    const wasWatched = sql<boolean>`(${before.watched} and ${before.updatedAt} > ${watchedSince})`;
+    const [row] = await this.deps.db
+      .update(credentialChecks)
+      // The code step is part of the check the customer watches; any other answer ends it.
+      .set({
+        state,
+        watched: state === 'code' ? wasWatched : false,
+        updatedAt: new Date(),
+      })
+      .from(before)
+      .where(
+        and(
+          eq(credentialChecks.connectionId, connectionId),
+          eq(before.connectionId, credentialChecks.connectionId),
+        ),
+      )
+      .returning({ watched: wasWatched });
+    const watched = row?.watched === true;
     if ((state === 'rejected' || state === 'locked') && !watched) {
       try {
         await this.sendFixLink(connectionId, state === 'locked');

@@ -188,6 +188,39 @@ describe('the outbox without SMTP', () => {
     expect((await outboxRow(t, id)).status).toBe('stored');
   });
 
+  it('keeps a message as it is written, with no send job, and a retried one at once', async () => {
+    const mailSends = async () => {
+      const { values } = await t.app.services.metrics.jobRuns.get();
+      return values
+        .filter((v) => v.labels.queue === 'mail-send')
+        .reduce((sum, v) => sum + v.value, 0);
+    };
+    const before = await mailSends();
+    const { mailer } = t.app.services;
+    const id = await mailer.queue({
+      kind: 'test_notice',
+      to: 'kept-at-once@example.com',
+      subject: 'Kept',
+      text: 'Nothing sends this.',
+    });
+    // Stored before any job could run: there is nothing to send.
+    expect((await outboxRow(t, id)).status).toBe('stored');
+    const { ids } = await mailer.queueAll([
+      { kind: 'test_notice', to: 'kept-one@example.com', subject: 'One', text: 'One' },
+      { kind: 'test_notice', to: 'kept-two@example.com', subject: 'Two', text: 'Two' },
+    ]);
+    for (const kept of ids) expect((await outboxRow(t, kept)).status).toBe('stored');
+
+    // A message that failed while SMTP was set (before a restart without it) is kept on retry.
+    await t.database.db.update(outbox).set({ status: 'failed' }).where(eq(outbox.id, id));
+    const retry = await call('POST', `/api/admin/outbox/${id}/retry`, admin.cookie);
+    expect(retry.statusCode).toBeLessThan(300);
+    expect((await outboxRow(t, id)).status).toBe('stored');
+
+    await t.app.services.queue.drain();
+    expect(await mailSends()).toBe(before);
+  });
+
   it.each([
     ['/api/admin/outbox/999999', 404, 'Message not found'],
     ['/api/admin/outbox/2147483648', 400, 'Invalid id'],

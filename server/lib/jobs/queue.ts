@@ -12,11 +12,19 @@ import type { JobAttempt, JobDefinition } from './types.ts';
 const QUEUED_CHANNEL = 'job_queued';
 
 /**
- * How often at most a process wakes other processes' loops of one queue (see announce), and how
- * long a worker gathers such wake-ups before its loops fetch (see wakeSoon): a job queued by
- * another process starts at most this much later, which no one waiting on it can notice.
+ * How often at most a process wakes other processes' loops of one queue (see announce): the
+ * first wake-up after a quiet spell goes at once, a job queued within the window after it starts
+ * at most this much later, which no one waiting on it can notice. Each wake-up is a statement of
+ * its own, a commit PostgreSQL serialises with every other notifying one, and a wake-up of every
+ * worker: at 25 ms a busy API process sent about one for every second form.
  */
-const WAKE_UP_WINDOW_MS = 25;
+const WAKE_UP_WINDOW_MS = 100;
+
+/**
+ * How long a worker gathers the wake-ups it hears before its loops fetch (see wakeSoon): those
+ * of that moment, from every API process, become one fetch.
+ */
+const WAKE_UP_GATHER_MS = 25;
 
 /**
  * A job's completion and its failure: pg-boss's polling loop sends these when a handler
@@ -371,7 +379,7 @@ export class JobQueue<Services extends object = object> {
     setTimeout(() => {
       this.wakingSoon.delete(name);
       this.wake(name);
-    }, WAKE_UP_WINDOW_MS).unref();
+    }, WAKE_UP_GATHER_MS).unref();
   }
 
   /** Wakes this process's loops of a queue (a job was queued for it). */

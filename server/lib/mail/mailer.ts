@@ -23,6 +23,7 @@ import {
   type NewMessage,
   type OutboxRow,
   recordFailure,
+  type WrittenStatus,
   reopenFailed,
   toOutboxItem,
 } from './outbox.ts';
@@ -44,9 +45,10 @@ function createSmtpTransport(url: string) {
 }
 
 /**
- * The product's one mail path. Every message is written to the outbox table, then sent by a
- * background job: through SMTP when SMTP_URL is set, otherwise kept (`stored`) in the outbox,
- * where admins read it. Failures are recorded on the message, retried, and shown to admins.
+ * The product's one mail path. Every message is written to the outbox table. With SMTP_URL a
+ * background job sends it; failures are recorded on the message, retried, and shown to admins.
+ * Without it the message is written as kept (`stored`), where admins read it: there is nothing
+ * to send, so no job is queued for it.
  */
 export class Mailer implements MailDelivery {
   readonly mode: MailMode;
@@ -81,7 +83,7 @@ export class Mailer implements MailDelivery {
 
   /** Records a message and queues its sending; returns its outbox id. */
   async queue(message: OutgoingMessage): Promise<number> {
-    const id = await insertMessage(this.db, this.checked(message));
+    const id = await insertMessage(this.db, this.checked(message), this.written);
     await this.enqueue(id);
     return id;
   }
@@ -104,11 +106,13 @@ export class Mailer implements MailDelivery {
         refused.push({ message, error: error as Error });
       }
     }
-    const ids = await insertMessages(this.db, accepted);
-    await this.jobs.enqueueMany(
-      mailSendJob,
-      ids.map((messageId) => ({ messageId })),
-    );
+    const ids = await insertMessages(this.db, accepted, this.written);
+    if (this.mode === 'smtp') {
+      await this.jobs.enqueueMany(
+        mailSendJob,
+        ids.map((messageId) => ({ messageId })),
+      );
+    }
     return { ids, refused };
   }
 
@@ -121,7 +125,7 @@ export class Mailer implements MailDelivery {
     tx: Db,
     message: OutgoingMessage,
   ): Promise<{ id: number; send: () => Promise<void> }> {
-    const id = await insertMessage(tx, this.checked(message));
+    const id = await insertMessage(tx, this.checked(message), this.written);
     return { id, send: () => this.enqueue(id) };
   }
 
@@ -195,9 +199,9 @@ export class Mailer implements MailDelivery {
     };
   }
 
-  /** A failed message goes back to pending and is sent again. */
+  /** A failed message goes back to pending and is sent again (kept, when SMTP is gone since). */
   async retry(id: number): Promise<void> {
-    if (!(await reopenFailed(this.db, id))) {
+    if (!(await reopenFailed(this.db, id, this.written))) {
       if (!(await findMessage(this.db, id))) throw notFound('Message not found');
       throw conflict('Only a failed message can be retried');
     }
@@ -210,7 +214,14 @@ export class Mailer implements MailDelivery {
     this.transport = undefined;
   }
 
+  /** How a new message is written: to be sent, or kept at once when there is no SMTP. */
+  private get written(): WrittenStatus {
+    return this.mode === 'smtp' ? 'pending' : 'stored';
+  }
+
+  /** Queues a pending message's sending; a kept one (no SMTP) needs none. */
   private async enqueue(messageId: number): Promise<void> {
+    if (this.mode === 'outbox') return;
     await this.jobs.enqueue(mailSendJob, { messageId });
   }
 

@@ -28,14 +28,25 @@ export type NewMessage = {
   connectionId?: number | null;
 };
 
-export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
-  const [id] = await insertMessages(db, [message]);
+export async function insertMessage(
+  db: Db,
+  message: NewMessage,
+  status: WrittenStatus = 'pending',
+): Promise<number> {
+  const [id] = await insertMessages(db, [message], status);
   if (id === undefined) throw new Error('outbox insert returned no row');
   return id;
 }
 
+/** How a message is written: `pending` to be sent, or `stored` at once where nothing sends. */
+export type WrittenStatus = Extract<OutboxStatus, 'pending' | 'stored'>;
+
 /** Several messages in one statement; their ids in the same order. */
-export async function insertMessages(db: Db, messages: NewMessage[]): Promise<number[]> {
+export async function insertMessages(
+  db: Db,
+  messages: NewMessage[],
+  status: WrittenStatus = 'pending',
+): Promise<number[]> {
   if (messages.length === 0) return [];
   const rows = await db
     .insert(outbox)
@@ -50,6 +61,7 @@ export async function insertMessages(db: Db, messages: NewMessage[]): Promise<nu
         onBehalfOf: message.onBehalfOf ?? null,
         replyTo: message.replyTo ?? null,
         connectionId: message.connectionId ?? null,
+        status,
       })),
     )
     .returning({ id: outbox.id });
@@ -127,11 +139,18 @@ export async function recordFailure(
     .where(eq(outbox.id, id));
 }
 
-/** A failed message goes back to pending (for an admin's retry); false when it was not failed. */
-export async function reopenFailed(db: Db, id: number): Promise<boolean> {
+/**
+ * A failed message goes back to pending for an admin's retry (or straight to kept, where nothing
+ * sends); false when it was not failed.
+ */
+export async function reopenFailed(
+  db: Db,
+  id: number,
+  status: WrittenStatus = 'pending',
+): Promise<boolean> {
   const rows = await db
     .update(outbox)
-    .set({ status: 'pending' })
+    .set({ status })
     .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
     .returning({ id: outbox.id });
   return rows.length > 0;
