@@ -72,13 +72,16 @@ export async function verifyConnection(
   // Gone, finished or purged: there is nothing left to check.
   if (!subject || subject.status === 'complete' || !subject.credentials) return undefined;
   const { credentials } = subject;
+  // Two rows of their own (the connection's note, the customer's check), written side by side.
   const note = async (message: string) => {
-    await connections.recordVerification(
-      connectionId,
-      { verified: null, message },
-      { announce: false },
-    );
-    await loginChecks.record(connectionId, 'later');
+    await Promise.all([
+      connections.recordVerification(
+        connectionId,
+        { verified: null, message },
+        { announce: false },
+      ),
+      loginChecks.record(connectionId, 'later'),
+    ]);
     return undefined;
   };
   const provider = await getProvider(db, subject.providerId);

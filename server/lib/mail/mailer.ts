@@ -23,9 +23,9 @@ import {
   type NewMessage,
   type OutboxRow,
   recordFailure,
-  type WrittenStatus,
   reopenFailed,
   toOutboxItem,
+  type WrittenStatus,
 } from './outbox.ts';
 import { secretsOf, smtpErrorText } from './secrets.ts';
 import { formatSender, senderFor } from './sender.ts';
