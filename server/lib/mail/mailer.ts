@@ -81,7 +81,7 @@ export class Mailer implements MailDelivery {
     this.secrets = secretsOf(deps.config.smtpUrl);
   }
 
-  /** Records a message and queues its sending; returns its outbox id. */
+  /** Records a message and, with SMTP, queues its sending; returns its outbox id. */
   async queue(message: OutgoingMessage): Promise<number> {
     const id = await insertMessage(this.db, this.checked(message), this.written);
     await this.enqueue(id);
@@ -89,7 +89,7 @@ export class Mailer implements MailDelivery {
   }
 
   /**
-   * Records several messages and queues their sending, each statement once for them all (a
+   * Records several messages and, with SMTP, queues their sending, each statement once for them all (a
    * submission's two notices); returns their outbox ids in order. A message that cannot be
    * queued (an address a mail server would refuse) is left out and named in `refused`: it does
    * not cost the others theirs.
@@ -107,7 +107,7 @@ export class Mailer implements MailDelivery {
       }
     }
     const ids = await insertMessages(this.db, accepted, this.written);
-    if (this.mode === 'smtp') {
+    if (this.sends) {
       await this.jobs.enqueueMany(
         mailSendJob,
         ids.map((messageId) => ({ messageId })),
@@ -214,15 +214,19 @@ export class Mailer implements MailDelivery {
     this.transport = undefined;
   }
 
+  /** Whether messages are sent (SMTP) or only kept in the outbox. */
+  private get sends(): boolean {
+    return this.mode === 'smtp';
+  }
+
   /** How a new message is written: to be sent, or kept at once when there is no SMTP. */
   private get written(): WrittenStatus {
-    return this.mode === 'smtp' ? 'pending' : 'stored';
+    return this.sends ? 'pending' : 'stored';
   }
 
   /** Queues a pending message's sending; a kept one (no SMTP) needs none. */
   private async enqueue(messageId: number): Promise<void> {
-    if (this.mode === 'outbox') return;
-    await this.jobs.enqueue(mailSendJob, { messageId });
+    if (this.sends) await this.jobs.enqueue(mailSendJob, { messageId });
   }
 
   private checked(message: OutgoingMessage): OutgoingMessage {

@@ -31,7 +31,7 @@ export type NewMessage = {
 export async function insertMessage(
   db: Db,
   message: NewMessage,
-  status: WrittenStatus = 'pending',
+  status: WrittenStatus,
 ): Promise<number> {
   const [id] = await insertMessages(db, [message], status);
   if (id === undefined) throw new Error('outbox insert returned no row');
@@ -45,7 +45,7 @@ export type WrittenStatus = Extract<OutboxStatus, 'pending' | 'stored'>;
 export async function insertMessages(
   db: Db,
   messages: NewMessage[],
-  status: WrittenStatus = 'pending',
+  status: WrittenStatus,
 ): Promise<number[]> {
   if (messages.length === 0) return [];
   const rows = await db
@@ -143,11 +143,7 @@ export async function recordFailure(
  * A failed message goes back to pending for an admin's retry (or straight to kept, where nothing
  * sends); false when it was not failed.
  */
-export async function reopenFailed(
-  db: Db,
-  id: number,
-  status: WrittenStatus = 'pending',
-): Promise<boolean> {
+export async function reopenFailed(db: Db, id: number, status: WrittenStatus): Promise<boolean> {
   const rows = await db
     .update(outbox)
     .set({ status })
