@@ -3,6 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { verifyConnectionCredentialsJob } from '../../server/features/automation/jobs.ts';
+import { mailSendJob } from '../../server/lib/mail/index.ts';
 import { appArgs, type Started, startServer } from './servers.ts';
 
 // `npm run bench -- processes`: the layout of several processes (two API processes with
@@ -151,7 +153,7 @@ async function rate(
 }
 
 /** The queues a form submission's jobs go to: its login check and, with SMTP, its notices. */
-const FORM_QUEUES = ['verify-connection-credentials', 'mail-send'];
+const FORM_QUEUES = [verifyConnectionCredentialsJob.name, mailSendJob.name];
 
 /**
  * Waits until every job queued since `since` (the database's clock) in the form's queues has
